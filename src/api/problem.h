@@ -1,0 +1,32 @@
+// The problem as the validator resolved it: dims shared by every tensor, and
+// where the data lives. Passed from validation to the host or device path.
+#pragma once
+#include <cstdint>
+
+#include "flashssd/flashssd.h"
+
+namespace flashssd {
+
+struct Problem {
+  int64_t batch = 0;     // b
+  int64_t seqlen = 0;    // T
+  int64_t heads = 0;     // H
+  int64_t headdim = 0;   // P
+  int64_t groups = 0;    // G
+  int64_t dstate = 0;    // N
+  int64_t num_seqs = 0;  // cu_seqlens.numel() - 1, or 0 without cu_seqlens
+  bool on_device = false;
+  int device = -1;       // CUDA device ordinal of the data when on_device
+  bool D_per_channel = false;  // D has shape (H, P) rather than (H)
+};
+
+// Throws flashssd::Error naming the argument on any bad input. Touches no output.
+Problem validate(const SsdParams& params);
+
+// Host path: float64 reference on host memory, any supported dtype in/out.
+void host_forward(const SsdParams& params, const Problem& problem);
+
+// Device path (src/kernels): dispatch by arch / dtype / dims, launch on params.stream.
+void device_forward(const SsdParams& params, const Problem& problem);
+
+}  // namespace flashssd
