@@ -23,6 +23,11 @@ struct Problem {
 // Throws flashssd::Error naming the argument on any bad input. Touches no output.
 Problem validate(const SsdParams& params);
 
+// validate() as if every pointer were memory of CUDA device 0, without asking
+// the CUDA runtime: lets CPU-only tests exercise the GPU path's alignment rule.
+// Skips the host-only checks of seq_idx / cu_seqlens contents.
+Problem validate_as_device(const SsdParams& params);
+
 // Host path: float64 reference on host memory, any supported dtype in/out.
 void host_forward(const SsdParams& params, const Problem& problem);
 

@@ -1,0 +1,42 @@
+// Small kernels around the main pass that do not depend on the tile shape:
+// compiled once, declared in ssd_fwd_sm80.h.
+#include "kernels/sm80/ssd_fwd_sm80.h"
+
+namespace flashssd::sm80 {
+
+// in(0) = initial state (or 0); in(s + 1) = decay(s) * in(s) + local(s). Slot s of
+// split_states holds local(s) on entry and in(s + 1) on exit. One thread per
+// state element, sequential over the splits (there are few).
+__global__ void split_boundary_scan_kernel(const __grid_constant__ SsdKernelParams p) {
+  const int bh = blockIdx.x;
+  const int b = bh / p.heads, h = bh % p.heads;
+  const int64_t plane = int64_t(p.headdim) * p.dstate;
+  const float* decay = p.split_decay + int64_t(bh) * p.num_splits;
+  for (int64_t e = threadIdx.x; e < plane; e += blockDim.x) {
+    const int row = static_cast<int>(e / p.dstate), col = static_cast<int>(e % p.dstate);
+    float in = p.initial_states ? p.initial_states[b * p.init_sb + h * p.init_sh + row * p.init_sp + col] : 0.f;
+    float* slots = p.split_states + int64_t(bh) * p.num_splits * plane + e;
+    for (int s = 0; s + 1 < p.num_splits; ++s) {
+      in = decay[s] * in + slots[s * plane];
+      slots[s * plane] = in;
+    }
+  }
+}
+
+// Per-sequence states of empty sequences (no tile ends them): zeros, or the
+// initial state for sequence 0 (the state "after" an empty first sequence).
+__global__ void empty_sequence_states_kernel(const __grid_constant__ SsdKernelParams p) {
+  const int k = blockIdx.x / p.heads, h = blockIdx.x % p.heads;
+  auto cu = [&](int i) {
+    return p.cu_seqlens_64 ? static_cast<int64_t>(static_cast<const int64_t*>(p.cu_seqlens)[i * p.cu_s])
+                           : static_cast<int64_t>(static_cast<const int32_t*>(p.cu_seqlens)[i * p.cu_s]);
+  };
+  if (cu(k) != cu(k + 1)) return;
+  for (int64_t e = threadIdx.x; e < int64_t(p.headdim) * p.dstate; e += blockDim.x) {
+    const int row = static_cast<int>(e / p.dstate), col = static_cast<int>(e % p.dstate);
+    const float v = (k == 0 && p.initial_states) ? p.initial_states[h * p.init_sh + row * p.init_sp + col] : 0.f;
+    p.varlen_states[k * p.var_ss + h * p.var_sh + row * p.var_sp + col] = v;
+  }
+}
+
+}  // namespace flashssd::sm80

@@ -1,0 +1,436 @@
+// Portable tensor-core SSD forward (sm_80 and newer: mma.sync + cp.async).
+//
+// One CTA owns one split of the sequence for one (batch, head, head-dim block)
+// and walks its compute tiles of kQ tokens in order, carrying the P x N state in
+// registers (DESIGN.md section 3): no chunk state ever goes through HBM inside a
+// split. Per tile, with the 4 warps each owning 16 rows (tokens) of the tile:
+//
+//   S    = C B^T                      (mma, causal n-tiles only)
+//   S'   = S * L * dt_j               (decay mask in registers: segsum.cuh)
+//   Y    = diag(exp(cs)) C h^T + S' X  (mma; S' is reused as the A operand)
+//   y    = (Y + D x) * silu(z)        (epilogue, straight from registers)
+//   h    = exp(total) h + X^T diag(dt exp(suffix)) B   (mma; warps split the N columns)
+//
+// Tiles are cut at sequence boundaries (seq_idx / cu_seqlens), so a state reset
+// only ever happens between tiles and no in-tile sequence masking is needed.
+// kWriteY = false is the first phase of the split-sequence scheme: it produces
+// each split's local final state and total decay without reading C or writing y.
+#pragma once
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include "kernels/common/kernel_params.h"
+#include "kernels/common/mma_sm80.cuh"
+#include "kernels/common/segsum.cuh"
+
+namespace flashssd::sm80 {
+
+// A compute tile: tokens [start, start + len) of one sequence.
+struct Tile {
+  int start = 0;
+  int len = 0;              // 0: no tile (past the split's end)
+  int seq = 0;              // sequence number (cu_seqlens mode)
+  bool new_seq = false;     // the state resets to zero before this tile
+  bool ends_seq = false;    // last tile of sequence `seq` (cu_seqlens mode)
+};
+
+template <class Element_, int kN_, int kBP_, SegsumVariant kVariant_, bool kWriteY_>
+struct SsdFwdKernel {
+  using Element = Element_;
+  using Traits = ElementTraits<Element>;
+  static constexpr int kN = kN_;       // state dim, padded (zero-filled past N)
+  static constexpr int kBP = kBP_;     // head-dim block of one CTA
+  static constexpr SegsumVariant kVariant = kVariant_;
+  static constexpr bool kWriteY = kWriteY_;
+  static constexpr int kQ = 64;        // compute tile (tokens)
+  static constexpr int kWarps = 4;
+  static constexpr int kThreads = kWarps * 32;
+  static constexpr int kStages = 2;
+  static constexpr int kXPitch = kBP + 8;   // +16 bytes per row: conflict-free ldmatrix
+  static constexpr int kBCPitch = kN + 8;
+  static constexpr int kStateCols = kN / kWarps;  // state columns owned by one warp
+  static constexpr int kStateMT = kBP / 16;
+  static constexpr int kStateNT = kStateCols / 8;
+  static_assert(kQ == kWarps * 16, "one 16-row mma block per warp");
+  static_assert(kStateCols % 16 == 0 && kBP % 16 == 0, "tile shapes");
+
+  struct Stage {
+    Element x[kQ][kXPitch];
+    Element b[kQ][kBCPitch];
+    Element c[kWriteY ? kQ : 1][kBCPitch];
+  };
+  struct SharedStorage {
+    Stage stage[kStages];
+    Element h[kWriteY ? kBP : 1][kBCPitch];  // bf16/fp16 copy of the state for C h^T
+    TileDecay<kQ> decay;
+    float block_total[TileDecay<kQ>::kNumBlocks];
+    unsigned seq_change[2];
+  };
+  static constexpr size_t kSmemBytes = sizeof(SharedStorage);
+
+  const SsdKernelParams& p;
+  SharedStorage& smem;
+  const int tid, warp, lane;
+  int b, h, p0, split;
+  int split_begin, split_end;
+  const Element* x_bh;
+  const Element* z_bh;
+  const Element* B_bg;
+  const Element* C_bg;
+  Element* y_bh;
+  float A_h;
+
+  __device__ SsdFwdKernel(const SsdKernelParams& params, SharedStorage& s, int work_id)
+      : p(params), smem(s), tid(threadIdx.x), warp(threadIdx.x / 32), lane(threadIdx.x % 32) {
+    // Work id -> (batch, split, head, head-dim block); heads fastest so that CTAs
+    // sharing one group's B/C run together and share them through L2.
+    const int pb = work_id % p.p_blocks;
+    int rest = work_id / p.p_blocks;
+    h = rest % p.heads;
+    rest /= p.heads;
+    const int splits_launched = kWriteY ? p.num_splits : p.num_splits - 1;
+    split = rest % splits_launched;
+    b = rest / splits_launched;
+    p0 = pb * kBP;
+    split_begin = split * p.split_len;
+    split_end = min(p.seqlen, split_begin + p.split_len);
+    const int g = h / p.heads_per_group;
+    x_bh = static_cast<const Element*>(p.x) + b * p.x_sb + h * p.x_sh + p0;
+    z_bh = p.z ? static_cast<const Element*>(p.z) + b * p.z_sb + h * p.z_sh + p0 : nullptr;
+    B_bg = static_cast<const Element*>(p.B) + b * p.B_sb + g * p.B_sg;
+    C_bg = static_cast<const Element*>(p.C) + b * p.C_sb + g * p.C_sg;
+    y_bh = kWriteY ? static_cast<Element*>(p.y) + b * p.y_sb + h * p.y_sh + p0 : nullptr;
+    A_h = p.A[h * p.A_s];
+  }
+
+  // ---- scheduler: the next tile of this split ------------------------------------
+  __device__ int cu_at(int k) const {
+    return p.cu_seqlens_64 ? static_cast<int>(static_cast<const int64_t*>(p.cu_seqlens)[k * p.cu_s])
+                           : static_cast<const int32_t*>(p.cu_seqlens)[k * p.cu_s];
+  }
+
+  // All threads call this with the same arguments; it may synchronise the CTA.
+  __device__ Tile next_tile(int t, int seq_hint) {
+    Tile tile;
+    if (t >= split_end) return tile;
+    tile.start = t;
+    const int max_len = min(kQ, split_end - t);
+    if (p.cu_seqlens) {
+      int k = seq_hint;
+      while (k + 1 < p.num_seqs && cu_at(k + 1) <= t) ++k;  // skip ended / empty sequences
+      const int end = cu_at(k + 1);
+      tile.seq = k;
+      tile.new_seq = (t == cu_at(k)) && k > 0;
+      tile.len = min(max_len, end - t);
+      tile.ends_seq = (t + tile.len == end);
+    } else if (p.seq_idx) {
+      const int32_t* seq = p.seq_idx + b * p.seq_sb;
+      const int32_t s0 = seq[t * p.seq_st];
+      tile.new_seq = t > 0 && seq[(t - 1) * p.seq_st] != s0;
+      if (tid < kQ) {
+        const bool changed = tid < max_len && seq[(t + tid) * p.seq_st] != s0;
+        const unsigned ballot = __ballot_sync(0xffffffffu, changed);
+        if (lane == 0) smem.seq_change[warp] = ballot;
+      }
+      __syncthreads();
+      const unsigned long long changes =
+          (static_cast<unsigned long long>(smem.seq_change[1]) << 32) | smem.seq_change[0];
+      tile.len = changes ? (__ffsll(static_cast<long long>(changes)) - 1) : max_len;
+      __syncthreads();  // seq_change is rewritten by the next call
+    } else {
+      tile.len = max_len;
+    }
+    return tile;
+  }
+
+  // ---- producer: async copies of one tile into a pipeline stage --------------------
+  __device__ void load_tile(const Tile& tile, Stage& st) {
+    constexpr int kXChunks = kBP / 8, kBCChunks = kN / 8;  // 16-byte chunks per row
+    for (int i = tid; i < kQ * kXChunks; i += kThreads) {
+      const int r = i / kXChunks, c = (i % kXChunks) * 8;
+      const bool ok = r < tile.len && p0 + c < p.headdim;
+      const Element* src = ok ? x_bh + int64_t(tile.start + r) * p.x_st + c : x_bh;
+      cp_async_16(&st.x[r][c], src, ok);
+    }
+    for (int i = tid; i < kQ * kBCChunks; i += kThreads) {
+      const int r = i / kBCChunks, c = (i % kBCChunks) * 8;
+      const bool ok = r < tile.len && c < p.dstate;
+      const int64_t row = int64_t(tile.start + r);
+      cp_async_16(&st.b[r][c], ok ? B_bg + row * p.B_st + c : B_bg, ok);
+      if constexpr (kWriteY) cp_async_16(&st.c[r][c], ok ? C_bg + row * p.C_st + c : C_bg, ok);
+    }
+  }
+
+  // Processed dt of token `start + tid` (0 past the tile), loaded one tile ahead.
+  __device__ float load_dt(const Tile& tile) const {
+    if (tid >= tile.len) return 0.f;
+    const int64_t off = b * p.dt_sb + int64_t(tile.start + tid) * p.dt_st + h * p.dt_sh;
+    float v;
+    if (p.dt_type == ScalarType::kF32) v = static_cast<const float*>(p.dt)[off];
+    else if (p.dt_type == ScalarType::kBF16) v = to_float(static_cast<const __nv_bfloat16*>(p.dt)[off]);
+    else v = to_float(static_cast<const __half*>(p.dt)[off]);
+    if (p.dt_bias) v += p.dt_bias[h * p.dt_bias_s];
+    if (p.dt_softplus) v = v > 20.f ? v : log1pf(expf(v));
+    return fminf(fmaxf(v, p.dt_lo), p.dt_hi);
+  }
+
+  // ---- state fragment helpers --------------------------------------------------------
+  // Element (mt, nt, r) of a warp's state fragment sits at head-dim row
+  // 16 mt + g + 8 (r / 2) and state column warp * kStateCols + 8 nt + 2 q + r % 2.
+  using StateFrag = float[kStateMT][kStateNT][4];
+
+  template <class F>
+  __device__ void for_state_pairs(F&& f) const {
+    const int g = lane / 4, q = lane % 4;
+#pragma unroll
+    for (int mt = 0; mt < kStateMT; ++mt)
+#pragma unroll
+      for (int nt = 0; nt < kStateNT; ++nt)
+#pragma unroll
+        for (int half = 0; half < 2; ++half)
+          f(mt, nt, half, 16 * mt + g + 8 * half, warp * kStateCols + 8 * nt + 2 * q);
+  }
+
+  __device__ void load_state(StateFrag& st, const float* src, int64_t sp) const {
+    for_state_pairs([&](int mt, int nt, int half, int row, int col) {
+      float2 v = make_float2(0.f, 0.f);
+      if (src && p0 + row < p.headdim && col < p.dstate)
+        v = *reinterpret_cast<const float2*>(src + int64_t(p0 + row) * sp + col);
+      st[mt][nt][2 * half] = v.x;
+      st[mt][nt][2 * half + 1] = v.y;
+    });
+  }
+  __device__ void store_state(const StateFrag& st, float* dst, int64_t sp) const {
+    for_state_pairs([&](int mt, int nt, int half, int row, int col) {
+      if (p0 + row < p.headdim && col < p.dstate)
+        *reinterpret_cast<float2*>(dst + int64_t(p0 + row) * sp + col) =
+            make_float2(st[mt][nt][2 * half], st[mt][nt][2 * half + 1]);
+    });
+  }
+  __device__ void state_to_smem(const StateFrag& st) {
+    if constexpr (kWriteY) {
+      for_state_pairs([&](int mt, int nt, int half, int row, int col) {
+        *reinterpret_cast<uint32_t*>(&smem.h[row][col]) =
+            Traits::pack(st[mt][nt][2 * half], st[mt][nt][2 * half + 1]);
+      });
+    }
+  }
+
+  // ---- mainloop pieces -------------------------------------------------------------------
+  // Y (this warp's 16 rows x kBP) = diag(readout) C h^T + (L o C B^T) diag(dt) X.
+  __device__ void tile_output(const Stage& st, bool has_state, float (&yacc)[kBP / 8][4]) {
+    const int g = lane / 4;
+    float s[kQ / 8][4];
+#pragma unroll
+    for (int i = 0; i < kQ / 8; ++i) s[i][0] = s[i][1] = s[i][2] = s[i][3] = 0.f;
+#pragma unroll
+    for (int i = 0; i < kBP / 8; ++i) yacc[i][0] = yacc[i][1] = yacc[i][2] = yacc[i][3] = 0.f;
+
+    const int row0 = warp * 16;
+#pragma unroll
+    for (int k0 = 0; k0 < kN; k0 += 16) {
+      uint32_t a[4];  // C rows of this warp, state columns k0..k0+15
+      ldmatrix_x4(a, &st.c[row0 + (lane % 16)][k0 + (lane / 16) * 8]);
+#pragma unroll
+      for (int np = 0; np < kWarps; ++np) {  // causal: key tokens 16 np.. only up to this warp
+        if (np <= warp) {
+          uint32_t bb[4];
+          ldmatrix_x4(bb, &st.b[16 * np + (lane % 8) + (lane / 16) * 8][k0 + ((lane / 8) % 2) * 8]);
+          mma_16816<Element>(s[2 * np], a, bb[0], bb[1]);
+          mma_16816<Element>(s[2 * np + 1], a, bb[2], bb[3]);
+        }
+      }
+      if (has_state) {
+#pragma unroll
+        for (int np = 0; np < kBP / 16; ++np) {
+          uint32_t hh[4];
+          ldmatrix_x4(hh, &smem.h[16 * np + (lane % 8) + (lane / 16) * 8][k0 + ((lane / 8) % 2) * 8]);
+          mma_16816<Element>(yacc[2 * np], a, hh[0], hh[1]);
+          mma_16816<Element>(yacc[2 * np + 1], a, hh[2], hh[3]);
+        }
+      }
+    }
+    // Incoming state decays to token i by exp(cs_i).
+    const float r_lo = smem.decay.readout[row0 + g], r_hi = smem.decay.readout[row0 + g + 8];
+#pragma unroll
+    for (int i = 0; i < kBP / 8; ++i) {
+      yacc[i][0] *= r_lo; yacc[i][1] *= r_lo;
+      yacc[i][2] *= r_hi; yacc[i][3] *= r_hi;
+    }
+
+    apply_decay_mask<kVariant, kQ>(s, smem.decay, warp, lane);
+
+    // S' (accumulator layout) becomes the A operand of S' X, 16 key tokens per k-step.
+#pragma unroll
+    for (int kk = 0; kk < kWarps; ++kk) {
+      if (kk <= warp) {
+        uint32_t a[4] = {Traits::pack(s[2 * kk][0], s[2 * kk][1]), Traits::pack(s[2 * kk][2], s[2 * kk][3]),
+                         Traits::pack(s[2 * kk + 1][0], s[2 * kk + 1][1]),
+                         Traits::pack(s[2 * kk + 1][2], s[2 * kk + 1][3])};
+#pragma unroll
+        for (int np = 0; np < kBP / 16; ++np) {
+          uint32_t xx[4];
+          ldmatrix_x4_trans(xx, &st.x[16 * kk + (lane % 8) + ((lane / 8) % 2) * 8][16 * np + (lane / 16) * 8]);
+          mma_16816<Element>(yacc[2 * np], a, xx[0], xx[1]);
+          mma_16816<Element>(yacc[2 * np + 1], a, xx[2], xx[3]);
+        }
+      }
+    }
+  }
+
+  // y = (Y + D x) * silu(z), stored straight from the accumulator fragment.
+  __device__ void epilogue(const Tile& tile, const Stage& st, const float (&yacc)[kBP / 8][4]) {
+    const int g = lane / 4, q = lane % 4;
+#pragma unroll
+    for (int half = 0; half < 2; ++half) {
+      const int r = warp * 16 + g + 8 * half;
+      if (r >= tile.len) continue;
+      const int64_t tok = tile.start + r;
+#pragma unroll
+      for (int nt = 0; nt < kBP / 8; ++nt) {
+        const int col = 8 * nt + 2 * q;
+        if (p0 + col >= p.headdim) continue;
+        float v0 = yacc[nt][2 * half], v1 = yacc[nt][2 * half + 1];
+        if (p.D) {
+          const float2 xv = Traits::unpack(*reinterpret_cast<const uint32_t*>(&st.x[r][col]));
+          v0 += p.D[h * p.D_sh + (p0 + col) * p.D_sp] * xv.x;
+          v1 += p.D[h * p.D_sh + (p0 + col + 1) * p.D_sp] * xv.y;
+        }
+        if (z_bh) {
+          const float2 zv = Traits::unpack(*reinterpret_cast<const uint32_t*>(z_bh + tok * p.z_st + col));
+          v0 *= zv.x / (1.f + __expf(-zv.x));
+          v1 *= zv.y / (1.f + __expf(-zv.y));
+        }
+        *reinterpret_cast<uint32_t*>(y_bh + tok * p.y_st + col) = Traits::pack(v0, v1);
+      }
+    }
+  }
+
+  // h = exp(total) h + X^T diag(dt_j exp(a_{j+1..end})) B; this warp owns kStateCols columns.
+  __device__ void update_state(const Stage& st, StateFrag& hs) {
+    const float decay = smem.decay.total_decay;
+#pragma unroll
+    for (int mt = 0; mt < kStateMT; ++mt)
+#pragma unroll
+      for (int nt = 0; nt < kStateNT; ++nt)
+#pragma unroll
+        for (int r = 0; r < 4; ++r) hs[mt][nt][r] *= decay;
+
+    const int q = lane % 4;
+    const int col0 = warp * kStateCols;
+#pragma unroll
+    for (int kk = 0; kk < kQ / 16; ++kk) {
+      const float w0 = smem.decay.to_end[16 * kk + 2 * q], w1 = smem.decay.to_end[16 * kk + 2 * q + 1];
+      const float w8 = smem.decay.to_end[16 * kk + 8 + 2 * q], w9 = smem.decay.to_end[16 * kk + 9 + 2 * q];
+      uint32_t bfrag[kStateNT][2];
+#pragma unroll
+      for (int np = 0; np < kStateNT / 2; ++np) {
+        uint32_t bb[4];
+        ldmatrix_x4_trans(bb, &st.b[16 * kk + (lane % 8) + ((lane / 8) % 2) * 8][col0 + 16 * np + (lane / 16) * 8]);
+        // Scale the key tokens (the k index of the fragment) by their weight.
+        float2 f;
+        f = Traits::unpack(bb[0]); bfrag[2 * np][0] = Traits::pack(f.x * w0, f.y * w1);
+        f = Traits::unpack(bb[1]); bfrag[2 * np][1] = Traits::pack(f.x * w8, f.y * w9);
+        f = Traits::unpack(bb[2]); bfrag[2 * np + 1][0] = Traits::pack(f.x * w0, f.y * w1);
+        f = Traits::unpack(bb[3]); bfrag[2 * np + 1][1] = Traits::pack(f.x * w8, f.y * w9);
+      }
+#pragma unroll
+      for (int mt = 0; mt < kStateMT; ++mt) {
+        uint32_t a[4];  // X^T: head-dim rows 16 mt.., key tokens 16 kk..
+        ldmatrix_x4_trans(a, &st.x[16 * kk + (lane % 8) + (lane / 16) * 8][16 * mt + ((lane / 8) % 2) * 8]);
+#pragma unroll
+        for (int nt = 0; nt < kStateNT; ++nt) mma_16816<Element>(hs[mt][nt], a, bfrag[nt][0], bfrag[nt][1]);
+      }
+    }
+  }
+
+  // ---- the CTA's whole split -------------------------------------------------------------
+  __device__ void run() {
+    StateFrag hs;
+    // Incoming state: initial_states for the first split, else the boundary scan's result.
+    const float* init = nullptr;
+    int64_t init_sp = p.dstate;
+    if (kWriteY && split > 0) {
+      init = p.split_states + ((int64_t(b) * p.heads + h) * p.num_splits + (split - 1)) * p.headdim * p.dstate;
+    } else if (kWriteY && p.initial_states) {
+      init = p.initial_states + b * p.init_sb + h * p.init_sh;
+      init_sp = p.init_sp;
+    }
+    load_state(hs, init, init_sp);
+    state_to_smem(hs);
+    bool has_state = init != nullptr;
+    float split_decay = 1.f;
+
+    int seq = 0;
+    if (p.cu_seqlens) {  // first sequence that ends after split_begin (binary search)
+      int lo = 0, hi = p.num_seqs - 1;
+      while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (cu_at(mid + 1) <= split_begin) lo = mid + 1; else hi = mid;
+      }
+      seq = lo;
+    }
+    Tile cur = next_tile(split_begin, seq);
+    load_tile(cur, smem.stage[0]);
+    cp_async_commit();
+    float dt_cur = load_dt(cur);
+
+    for (int it = 0; cur.len > 0; ++it) {
+      const Tile nxt = next_tile(cur.start + cur.len, cur.seq);
+      if (nxt.len > 0) load_tile(nxt, smem.stage[(it + 1) % kStages]);
+      cp_async_commit();
+      const float dt_next = load_dt(nxt);
+
+      if (cur.new_seq) {  // sequence boundary: the state restarts from zero
+#pragma unroll
+        for (int mt = 0; mt < kStateMT; ++mt)
+#pragma unroll
+          for (int nt = 0; nt < kStateNT; ++nt)
+#pragma unroll
+            for (int r = 0; r < 4; ++r) hs[mt][nt][r] = 0.f;
+        has_state = false;
+        split_decay = 0.f;
+      }
+      if (tid < kQ) prepare_tile_decay<kVariant, kQ>(smem.decay, tid, dt_cur * A_h, dt_cur, smem.block_total);
+      cp_async_wait<1>();
+      __syncthreads();
+
+      const Stage& st = smem.stage[it % kStages];
+      if constexpr (kWriteY) {
+        float yacc[kBP / 8][4];
+        tile_output(st, has_state, yacc);
+        epilogue(cur, st, yacc);
+      }
+      update_state(st, hs);
+      split_decay *= smem.decay.total_decay;
+      has_state = true;
+      __syncthreads();  // every warp is done with this stage, the decay factors and smem.h
+      state_to_smem(hs);
+      if (kWriteY && p.varlen_states && cur.ends_seq)
+        store_state(hs, p.varlen_states + cur.seq * p.var_ss + h * p.var_sh, p.var_sp);
+
+      cur = nxt;
+      dt_cur = dt_next;
+    }
+
+    if constexpr (kWriteY) {
+      if (p.final_states && split == p.num_splits - 1)
+        store_state(hs, p.final_states + b * p.fin_sb + h * p.fin_sh, p.fin_sp);
+    } else {
+      const int64_t slot = (int64_t(b) * p.heads + h) * p.num_splits + split;
+      store_state(hs, p.split_states + slot * p.headdim * p.dstate, p.dstate);
+      if (tid == 0 && p0 == 0) p.split_decay[slot] = split_decay;
+    }
+  }
+};
+
+template <class Kernel>
+__global__ void __launch_bounds__(Kernel::kThreads) ssd_fwd_sm80_kernel(const __grid_constant__ SsdKernelParams params) {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  auto& smem = *reinterpret_cast<typename Kernel::SharedStorage*>(smem_raw);
+  Kernel k(params, smem, blockIdx.x);
+  k.run();
+}
+
+}  // namespace flashssd::sm80

@@ -1,0 +1,102 @@
+// Launch template of the portable forward: the split plan (DESIGN.md section 3),
+// then up to three launches on the caller's stream:
+//   1. state pass (only with > 1 split): each split's local final state and decay;
+//   2. boundary scan: turns local states into each split's incoming state;
+//   3. main pass: y, final states, per-sequence states.
+// Included only by the per-instantiation .cu files.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "kernels/sm80/ssd_fwd_kernel.cuh"
+#include "kernels/sm80/ssd_fwd_sm80.h"
+
+namespace flashssd::sm80 {
+
+inline void check_cuda(cudaError_t e, const char* what) {
+  if (e != cudaSuccess)
+    throw std::runtime_error(std::string("flashssd: ") + what + ": " + cudaGetErrorString(e));
+}
+
+struct SplitPlan {
+  int num_splits = 1;
+  int split_len = 0;
+};
+
+// Choose the number of splits per sequence so that the grid fills the GPU in as
+// few waves as possible; extra splits cost a state pass over x, B, dt (~half the
+// bytes of the main pass), so more splits only win when they cut waves.
+inline SplitPlan plan_splits(int64_t ctas_per_split, int seqlen, int tile, int slots) {
+  SplitPlan best{1, seqlen};
+  double best_cost = 1e30;
+  const int max_splits = std::max(1, std::min(256, (seqlen + 4 * tile - 1) / (4 * tile)));
+  for (int s = 1; s <= max_splits; ++s) {
+    const int len = ((seqlen + s - 1) / s + tile - 1) / tile * tile;
+    const int splits = (seqlen + len - 1) / len;
+    if (splits != s) continue;
+    const double waves = std::ceil(double(ctas_per_split) * s / slots);
+    const double cost = waves * len * (s > 1 ? 1.5 : 1.0);
+    if (cost < best_cost * 0.97) {  // prefer fewer splits unless clearly better
+      best_cost = cost;
+      best = {s, len};
+    }
+  }
+  return best;
+}
+
+template <class Kernel>
+void launch_pass(const SsdKernelParams& params, int64_t ctas, cudaStream_t stream) {
+  auto kernel = ssd_fwd_sm80_kernel<Kernel>;
+  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  static_cast<int>(Kernel::kSmemBytes)),
+             "cudaFuncSetAttribute");
+  kernel<<<static_cast<unsigned>(ctas), Kernel::kThreads, Kernel::kSmemBytes, stream>>>(params);
+  check_cuda(cudaGetLastError(), "ssd_fwd_sm80 launch");
+}
+
+template <class Element, int kN, SegsumVariant kVariant>
+void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
+  constexpr int kBP = kN > 128 ? 32 : 64;  // keeps the register-resident state at 64 floats/thread
+  using MainKernel = SsdFwdKernel<Element, kN, kBP, kVariant, true>;
+  using StateKernel = SsdFwdKernel<Element, kN, kBP, kVariant, false>;
+
+  params.p_blocks = (params.headdim + kBP - 1) / kBP;
+  const int64_t ctas_per_split = int64_t(params.batch) * params.heads * params.p_blocks;
+
+  int device = 0, sms = 0, occupancy = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "device attribute");
+  check_cuda(cudaFuncSetAttribute(ssd_fwd_sm80_kernel<MainKernel>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  static_cast<int>(MainKernel::kSmemBytes)),
+             "cudaFuncSetAttribute");
+  check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occupancy, ssd_fwd_sm80_kernel<MainKernel>,
+                                                           MainKernel::kThreads, MainKernel::kSmemBytes),
+             "occupancy");
+  const SplitPlan plan = plan_splits(ctas_per_split, params.seqlen, MainKernel::kQ, sms * std::max(1, occupancy));
+  params.num_splits = plan.num_splits;
+  params.split_len = plan.split_len;
+
+  void* workspace = nullptr;
+  if (plan.num_splits > 1) {
+    const int64_t slots = int64_t(params.batch) * params.heads * plan.num_splits;
+    const size_t bytes = (slots * params.headdim * params.dstate + slots) * sizeof(float);
+    check_cuda(cudaMallocAsync(&workspace, bytes, stream), "cudaMallocAsync(split workspace)");
+    params.split_states = static_cast<float*>(workspace);
+    params.split_decay = params.split_states + slots * params.headdim * params.dstate;
+    launch_pass<StateKernel>(params, ctas_per_split * (plan.num_splits - 1), stream);
+    split_boundary_scan_kernel<<<static_cast<unsigned>(params.batch * params.heads), 256, 0, stream>>>(params);
+    check_cuda(cudaGetLastError(), "split boundary scan launch");
+  }
+  launch_pass<MainKernel>(params, ctas_per_split * plan.num_splits, stream);
+  if (params.varlen_states) {
+    empty_sequence_states_kernel<<<static_cast<unsigned>(params.num_seqs * params.heads), 256, 0, stream>>>(params);
+    check_cuda(cudaGetLastError(), "empty sequence states launch");
+  }
+  if (workspace) check_cuda(cudaFreeAsync(workspace, stream), "cudaFreeAsync(split workspace)");
+}
+
+}  // namespace flashssd::sm80

@@ -1,0 +1,340 @@
+// GPU forward against the float64 reference: every option and shape class the
+// device path serves, on fresh random inputs, with poisoned outputs, by relative
+// norm error of y and of the states. Skips (visibly) without a CUDA device.
+//
+// Tests whose name contains "Small" are the compute-sanitizer set.
+#include <cuda_runtime.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "flashssd/flashssd.h"
+#include "reference/reference.h"
+
+namespace flashssd {
+namespace {
+
+#define CUDA_OK(expr) ASSERT_EQ((expr), cudaSuccess) << #expr << ": " << cudaGetErrorString(expr)
+
+bool have_gpu() {
+  int n = 0;
+  const bool ok = cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
+  cudaGetLastError();
+  return ok;
+}
+
+#define REQUIRE_GPU() \
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device: GPU test skipped"
+
+// Device copies of a HostTensors' buffers, with an SsdParams pointing at them
+// (same shapes and strides as the host views).
+struct DeviceTensors {
+  std::vector<void*> allocations;
+  SsdParams params;
+  ~DeviceTensors() {
+    for (void* p : allocations) cudaFree(p);
+  }
+  void* upload(const std::vector<unsigned char>& host) {
+    void* d = nullptr;
+    if (cudaMalloc(&d, std::max<size_t>(host.size(), 16)) != cudaSuccess) return nullptr;
+    cudaMemcpy(d, host.data(), host.size(), cudaMemcpyHostToDevice);
+    allocations.push_back(d);
+    return d;
+  }
+};
+
+void to_device(const ref::HostTensors& h, DeviceTensors& d) {
+  d.params = h.params;
+  auto move = [&](TensorView& v, const std::vector<unsigned char>& buf) {
+    if (v.defined()) v.data = d.upload(buf);
+  };
+  SsdParams& p = d.params;
+  move(p.x, h.x); move(p.dt, h.dt); move(p.A, h.A); move(p.B, h.B); move(p.C, h.C);
+  move(p.D, h.D); move(p.z, h.z); move(p.dt_bias, h.dt_bias);
+  move(p.initial_states, h.initial_states); move(p.seq_idx, h.seq_idx);
+  move(p.cu_seqlens, h.cu_seqlens);
+  move(p.y, h.y); move(p.final_states, h.final_states); move(p.varlen_states, h.varlen_states);
+}
+
+// Copies the device outputs back into the host buffers behind `h`.
+void download_outputs(const DeviceTensors& d, ref::HostTensors& h) {
+  auto back = [](const TensorView& dv, std::vector<unsigned char>& buf) {
+    if (dv.defined()) cudaMemcpy(buf.data(), dv.data, buf.size(), cudaMemcpyDeviceToHost);
+  };
+  back(d.params.y, h.y);
+  back(d.params.final_states, h.final_states);
+  back(d.params.varlen_states, h.varlen_states);
+}
+
+// Re-poisons the device outputs (NaN bit patterns from the host buffers).
+void poison_device_outputs(const ref::HostTensors& h, DeviceTensors& d) {
+  auto up = [](TensorView& dv, const std::vector<unsigned char>& buf) {
+    if (dv.defined()) cudaMemcpy(dv.data, buf.data(), buf.size(), cudaMemcpyHostToDevice);
+  };
+  up(d.params.y, h.y);
+  up(d.params.final_states, h.final_states);
+  up(d.params.varlen_states, h.varlen_states);
+}
+
+double tolerance(DType io) {
+  switch (io) {
+    case DType::kBFloat16: return 1e-2;
+    case DType::kFloat16: return 5e-3;
+    default: return 1e-4;
+  }
+}
+
+struct CaseResult {
+  double y_err = NAN, state_err = NAN, varlen_err = NAN;
+};
+
+CaseResult run_case(const ref::RandomSpec& spec, const ref::HostTensorOptions& opt,
+                    SegsumVariant variant = SegsumVariant::kHierarchical) {
+  ref::Inputs in = ref::make_random(spec);
+  ref::round_inputs(in, opt.io, opt.dt);
+  const ref::Outputs truth = ref::recurrence_forward(in);
+
+  ref::HostTensors host = ref::make_host_tensors(in, opt);
+  DeviceTensors dev;
+  to_device(host, dev);
+  dev.params.segsum = variant;
+  ssd_forward(dev.params);
+  EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  download_outputs(dev, host);
+  const ref::Outputs got = ref::read_outputs(host.params);
+
+  CaseResult r;
+  r.y_err = ref::rel_error(got.y, truth.y);
+  if (opt.final_states) r.state_err = ref::rel_error(got.final_states, truth.final_states);
+  if (!truth.varlen_states.empty() && opt.varlen_states)
+    r.varlen_err = ref::rel_error(got.varlen_states, truth.varlen_states);
+  return r;
+}
+
+void expect_close(const CaseResult& r, DType io, const std::string& what) {
+  const double tol = tolerance(io);
+  EXPECT_LE(r.y_err, tol) << what << ": y rel err " << r.y_err;  // NaN fails: poison unwritten
+  EXPECT_LE(r.state_err, tol) << what << ": final state rel err " << r.state_err;
+}
+
+std::string describe(const ref::RandomSpec& s, DType io) {
+  return std::string(dtype_name(io)) + " b=" + std::to_string(s.batch) + " T=" + std::to_string(s.seqlen) +
+         " H=" + std::to_string(s.heads) + " G=" + std::to_string(s.groups) + " P=" + std::to_string(s.headdim) +
+         " N=" + std::to_string(s.dstate);
+}
+
+ref::RandomSpec all_options(int64_t b, int64_t T, int64_t H, int64_t G, int64_t P, int64_t N, uint64_t seed) {
+  ref::RandomSpec s;
+  s.batch = b; s.seqlen = T; s.heads = H; s.groups = G; s.headdim = P; s.dstate = N;
+  s.D = true; s.z = true; s.dt_bias = true; s.dt_softplus = true; s.initial_states = true;
+  s.seed = seed;
+  return s;
+}
+
+// ---- shape classes -------------------------------------------------------------
+
+struct ShapeCase {
+  DType io;
+  int P, N;
+};
+
+class SmallShapes : public ::testing::TestWithParam<ShapeCase> {};
+
+TEST_P(SmallShapes, AllOptionsMatchReference) {
+  REQUIRE_GPU();
+  const ShapeCase c = GetParam();
+  ref::HostTensorOptions opt;
+  opt.io = c.io;
+  const auto spec = all_options(2, 100, 4, 2, c.P, c.N, 1000 + c.P * 7 + c.N);
+  const CaseResult r = run_case(spec, opt);
+  expect_close(r, c.io, describe(spec, c.io));
+}
+
+std::vector<ShapeCase> shape_cases() {
+  std::vector<ShapeCase> v;
+  for (DType io : {DType::kBFloat16, DType::kFloat16})
+    for (int P : {32, 64, 128})
+      for (int N : {16, 32, 64, 128, 256}) v.push_back({io, P, N});
+  return v;
+}
+
+INSTANTIATE_TEST_SUITE_P(Gpu, SmallShapes, ::testing::ValuesIn(shape_cases()), [](const auto& info) {
+  return std::string(dtype_name(info.param.io)) + "_P" + std::to_string(info.param.P) + "_N" +
+         std::to_string(info.param.N);
+});
+
+// ---- options ----------------------------------------------------------------------
+
+TEST(GpuForwardSmall, NoOptionsTokenOne) {
+  REQUIRE_GPU();
+  ref::RandomSpec s;
+  s.batch = 3; s.seqlen = 1; s.heads = 2; s.groups = 1; s.headdim = 64; s.dstate = 64; s.seed = 11;
+  expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "T=1");
+}
+
+TEST(GpuForwardSmall, GroupsEqualHeadsAndOne) {
+  REQUIRE_GPU();
+  for (int G : {1, 8}) {
+    auto s = all_options(1, 130, 8, G, 64, 128, 20 + G);
+    expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, describe(s, DType::kBFloat16));
+  }
+}
+
+TEST(GpuForwardSmall, DPerChannelAndDtLimitAndDtDtypes) {
+  REQUIRE_GPU();
+  for (DType dtt : {DType::kFloat32, DType::kBFloat16, DType::kFloat16}) {
+    auto s = all_options(2, 77, 4, 2, 64, 64, 30);
+    s.D_per_channel = true;
+    s.dt_limit_lo = 0.05;
+    s.dt_limit_hi = 0.9;
+    s.large_dt_fraction = 0.2;
+    ref::HostTensorOptions opt;
+    opt.io = DType::kFloat16;
+    opt.dt = dtt;
+    expect_close(run_case(s, opt), DType::kFloat16, std::string("dt dtype ") + dtype_name(dtt));
+  }
+}
+
+TEST(GpuForwardSmall, StridedInputsFromFusedProjection) {
+  REQUIRE_GPU();
+  auto s = all_options(2, 150, 4, 2, 64, 128, 40);
+  ref::HostTensorOptions opt;
+  opt.io = DType::kBFloat16;
+  opt.pad = 24;  // rows not contiguous across heads/tokens; strides stay multiples of 16 bytes
+  expect_close(run_case(s, opt), DType::kBFloat16, "padded strides");
+}
+
+TEST(GpuForwardSmall, SeqIdxPackedSequences) {
+  REQUIRE_GPU();
+  auto s = all_options(2, 300, 4, 2, 64, 128, 50);
+  s.packed_seqs = 5;
+  expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "seq_idx");
+}
+
+TEST(GpuForwardSmall, CuSeqlensVarlenStatesWithEmptySequences) {
+  REQUIRE_GPU();
+  auto s = all_options(1, 400, 4, 2, 64, 64, 60);
+  s.packed_seqs = 0;
+  s.varlen_seqs = 7;
+  s.varlen_allow_empty = true;
+  ref::HostTensorOptions opt;
+  opt.io = DType::kBFloat16;
+  for (DType cu : {DType::kInt32, DType::kInt64}) {
+    opt.cu_seqlens = cu;
+    const CaseResult r = run_case(s, opt);
+    expect_close(r, DType::kBFloat16, "cu_seqlens");
+    EXPECT_LE(r.varlen_err, 1e-2) << "varlen states rel err " << r.varlen_err;
+  }
+}
+
+TEST(GpuForwardSmall, SegsumVariantsAgree) {
+  REQUIRE_GPU();
+  auto s = all_options(2, 200, 4, 2, 64, 128, 70);
+  for (SegsumVariant v : {SegsumVariant::kDiff, SegsumVariant::kDirect, SegsumVariant::kHierarchical})
+    expect_close(run_case(s, {DType::kBFloat16}, v), DType::kBFloat16, segsum_variant_name(v));
+}
+
+// Long sequences with few heads: the launcher splits the sequence (state pass,
+// boundary scan, main pass); resets and varlen boundaries land across splits.
+TEST(GpuForwardSplit, LongSequenceSplitsMatchReference) {
+  REQUIRE_GPU();
+  auto s = all_options(1, 20000, 2, 1, 64, 128, 80);
+  expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "split plain");
+  s.packed_seqs = 9;
+  expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "split seq_idx");
+  s.packed_seqs = 0;
+  s.varlen_seqs = 13;
+  const CaseResult r = run_case(s, {DType::kBFloat16});
+  expect_close(r, DType::kBFloat16, "split cu_seqlens");
+  EXPECT_LE(r.varlen_err, 1e-2);
+}
+
+TEST(GpuForwardSmall, Deterministic) {
+  REQUIRE_GPU();
+  auto s = all_options(2, 333, 4, 2, 64, 128, 90);
+  ref::Inputs in = ref::make_random(s);
+  ref::round_inputs(in, DType::kBFloat16, DType::kFloat32);
+  ref::HostTensorOptions opt;
+  opt.io = DType::kBFloat16;
+  ref::HostTensors host = ref::make_host_tensors(in, opt);
+  DeviceTensors dev;
+  to_device(host, dev);
+  std::vector<unsigned char> first_y, first_state;
+  for (int run = 0; run < 2; ++run) {
+    poison_device_outputs(host, dev);
+    ssd_forward(dev.params);
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    download_outputs(dev, host);
+    if (run == 0) {
+      first_y = host.y;
+      first_state = host.final_states;
+    }
+  }
+  EXPECT_EQ(std::memcmp(first_y.data(), host.y.data(), host.y.size()), 0) << "y differs between runs";
+  EXPECT_EQ(std::memcmp(first_state.data(), host.final_states.data(), host.final_states.size()), 0);
+}
+
+// Offsets past 2^31 elements: the second batch row of x and y lives more than
+// 2^31 elements after the first (64-bit offsets in the kernels).
+TEST(GpuForwardLarge, OffsetsBeyond32Bits) {
+  REQUIRE_GPU();
+  auto s = all_options(2, 96, 2, 1, 64, 64, 100);
+  ref::Inputs in = ref::make_random(s);
+  ref::round_inputs(in, DType::kBFloat16, DType::kFloat32);
+  const ref::Outputs truth = ref::recurrence_forward(in);
+  ref::HostTensorOptions opt;
+  opt.io = DType::kBFloat16;
+  ref::HostTensors host = ref::make_host_tensors(in, opt);
+  DeviceTensors dev;
+  to_device(host, dev);
+
+  const int64_t row = s.seqlen * s.heads * s.headdim;       // elements of one batch row
+  const int64_t big_stride = (int64_t(1) << 31) + 4096;     // > 2^31 elements
+  const size_t bytes = size_t(big_stride + row) * 2;
+  void *big_x = nullptr, *big_y = nullptr;
+  if (cudaMalloc(&big_x, bytes) != cudaSuccess || cudaMalloc(&big_y, bytes) != cudaSuccess) {
+    cudaFree(big_x);
+    GTEST_SKIP() << "not enough device memory for the 2^31-element test";
+  }
+  dev.allocations.push_back(big_x);
+  dev.allocations.push_back(big_y);
+  for (int64_t bi = 0; bi < 2; ++bi)
+    CUDA_OK(cudaMemcpy(static_cast<char*>(big_x) + bi * big_stride * 2, host.x.data() + bi * row * 2, row * 2,
+                       cudaMemcpyHostToDevice));
+  CUDA_OK(cudaMemset(big_y, 0xff, bytes));  // NaN poison
+  dev.params.x.data = big_x;
+  dev.params.x.stride[0] = big_stride;
+  dev.params.y.data = big_y;
+  dev.params.y.stride[0] = big_stride;
+  ssd_forward(dev.params);
+  CUDA_OK(cudaDeviceSynchronize());
+  for (int64_t bi = 0; bi < 2; ++bi)
+    CUDA_OK(cudaMemcpy(host.y.data() + bi * row * 2, static_cast<char*>(big_y) + bi * big_stride * 2, row * 2,
+                       cudaMemcpyDeviceToHost));
+  const ref::Outputs got = ref::read_outputs(host.params);
+  EXPECT_LE(ref::rel_error(got.y, truth.y), 1e-2);
+}
+
+TEST(GpuForwardSmall, UnsupportedOptionsNameThemselves) {
+  REQUIRE_GPU();
+  auto s = all_options(1, 16, 2, 1, 64, 64, 110);
+  ref::Inputs in = ref::make_random(s);
+  ref::HostTensorOptions opt;
+  opt.io = DType::kFloat16;
+  ref::HostTensors host = ref::make_host_tensors(in, opt);
+  DeviceTensors dev;
+  to_device(host, dev);
+  dev.params.segsum = SegsumVariant::kDiff;  // only built for bf16
+  try {
+    ssd_forward(dev.params);
+    FAIL() << "expected NotSupported";
+  } catch (const NotSupported& e) {
+    EXPECT_NE(std::string(e.what()).find("diff"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace flashssd
