@@ -66,7 +66,12 @@ void ssd_validate(const SsdParams& params) { (void)validate(params); }
 void ssd_forward(const SsdParams& params) {
   const Problem problem = validate(params);
   if (problem.on_device) {
-    device_forward(params, problem);
+    // No token: nothing for a kernel to do, only states to copy or zero.
+    if (problem.batch == 0 || problem.seqlen == 0) {
+      device_forward_empty(params, problem);
+    } else {
+      device_forward(params, problem);
+    }
   } else {
     host_forward(params, problem);
   }

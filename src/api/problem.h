@@ -34,4 +34,10 @@ void host_forward(const SsdParams& params, const Problem& problem);
 // Device path (src/kernels): dispatch by arch / dtype / dims, launch on params.stream.
 void device_forward(const SsdParams& params, const Problem& problem);
 
+// Device path of an empty problem (b == 0 or T == 0; src/api): no kernel, only
+// the states: final_states = initial_states or zeros, varlen_states[0] =
+// initial_states[0] or zeros, the other varlen_states zeros. Async on params.stream.
+// ssd_forward calls this instead of device_forward when there is no token.
+void device_forward_empty(const SsdParams& params, const Problem& problem);
+
 }  // namespace flashssd

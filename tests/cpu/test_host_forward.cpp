@@ -119,7 +119,7 @@ TEST_P(HostForward, NoOptionalTensors) {
 
 INSTANTIATE_TEST_SUITE_P(Dtypes, HostForward,
                          ::testing::Values(DType::kFloat32, DType::kBFloat16, DType::kFloat16),
-                         [](const ::testing::TestParamInfo<DType>& info) { return std::string(dtype_name(info.param)); });
+                         [](const ::testing::TestParamInfo<DType>& p) { return std::string(dtype_name(p.param)); });
 
 TEST(HostForward, ChunkSizeAndSegsumDoNotChangeTheResult) {
   const Inputs in = ref::make_random(everything());

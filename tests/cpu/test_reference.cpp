@@ -142,7 +142,7 @@ TEST_P(Agreement, RecurrenceAndChunkedAgree) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Reference, Agreement, ::testing::ValuesIn(agreement_cases()),
-                         [](const ::testing::TestParamInfo<Case>& info) { return info.param.name; });
+                         [](const ::testing::TestParamInfo<Case>& p) { return p.param.name; });
 
 TEST(Reference, EffectiveDt) {
   const double inf = std::numeric_limits<double>::infinity();

@@ -295,12 +295,13 @@ void ssd_chunked_f32(Variant v, const Rules& R, const SsdInput& in, float* y, fl
           for (int j = 0; j <= i; ++j) s += S[i * Q + j] * X[j * P + pp];
           y[static_cast<size_t>(t0 + i) * P + pp] = s + p[i] * Ch[i * P + pp];
         }
-    // h = total * h + X^T diag(dt * e) B.
+    // h = total * h + X^T diag(dt * e) B: the kernel weights B's rows by
+    // to_end_j = dt_j * e_j, then multiplies by X^T.
     for (int j = 0; j < len; ++j) w[j] = dtt[j] * e[j];
     for (int pp = 0; pp < P; ++pp)
       for (int n = 0; n < N; ++n) {
         float s = 0.f;
-        for (int j = 0; j < len; ++j) s += (X[j * P + pp] * w[j]) * Bt[j * N + n];
+        for (int j = 0; j < len; ++j) s += X[j * P + pp] * (Bt[j * N + n] * w[j]);
         float& hv = h[static_cast<size_t>(pp) * N + n];
         hv = total * hv + s;
       }

@@ -13,6 +13,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -120,9 +121,12 @@ TEST(StabilityMetrics, GeneratorsAreDeterministicAndNonPositive) {
     }
     EXPECT_GE(lo, -1000.001f) << decay_kind_name(kind);
     if (kind == DecayKind::kZerosAfterLarge || kind == DecayKind::kZerosTinyAfterLarge ||
-        kind == DecayKind::kMixture)
+        kind == DecayKind::kMixture) {
       EXPECT_GT(zeros, 100) << decay_kind_name(kind);
-    if (kind == DecayKind::kLogUniform) EXPECT_LT(lo, -500.f);
+    }
+    if (kind == DecayKind::kLogUniform) {
+      EXPECT_LT(lo, -500.f);
+    }
   }
   EXPECT_NE(make_decays(DecayKind::kLogUniform, 100, 1), make_decays(DecayKind::kLogUniform, 100, 2));
 }
@@ -204,6 +208,11 @@ TEST(SegsumEmulation, ChunkedMatchesRecurrenceIncludingPartialTiles) {
 }
 
 // ---- the adversarial cases -------------------------------------------------------
+// gtest prints a parameter with PrintTo (found by ADL): the case's name.
+}  // namespace
+void PrintTo(const CaseSpec& c, std::ostream* os) { *os << c.name; }
+namespace {
+
 class AdversarialCase : public ::testing::TestWithParam<CaseSpec> {};
 
 TEST_P(AdversarialCase, HierarchicalIsStable) {

@@ -21,6 +21,10 @@ template <> struct ElementTraits<__nv_bfloat16> {
   __device__ static float2 unpack(uint32_t v) {
     return __bfloat1622float2(*reinterpret_cast<__nv_bfloat162*>(&v));
   }
+  __device__ static uint32_t mul2(uint32_t a, uint32_t b) {
+    __nv_bfloat162 r = __hmul2(*reinterpret_cast<__nv_bfloat162*>(&a), *reinterpret_cast<__nv_bfloat162*>(&b));
+    return *reinterpret_cast<uint32_t*>(&r);
+  }
 };
 template <> struct ElementTraits<__half> {
   static constexpr const char* kName = "fp16";
@@ -31,11 +35,23 @@ template <> struct ElementTraits<__half> {
   __device__ static float2 unpack(uint32_t v) {
     return __half22float2(*reinterpret_cast<__half2*>(&v));
   }
+  __device__ static uint32_t mul2(uint32_t a, uint32_t b) {
+    __half2 r = __hmul2(*reinterpret_cast<__half2*>(&a), *reinterpret_cast<__half2*>(&b));
+    return *reinterpret_cast<uint32_t*>(&r);
+  }
 };
 
 __device__ __forceinline__ float to_float(float v) { return v; }
 __device__ __forceinline__ float to_float(__nv_bfloat16 v) { return __bfloat162float(v); }
 __device__ __forceinline__ float to_float(__half v) { return __half2float(v); }
+
+// exp(x) as ex2.approx.ftz(x * log2 e): the same rounding as __expf, without the
+// denormal fix-up (results below 2^-126 flush to 0, which no mask entry needs).
+__device__ __forceinline__ float fast_exp(float x) {
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x * 1.4426950408889634f));
+  return y;
+}
 
 // ---- cp.async ---------------------------------------------------------------
 __device__ __forceinline__ uint32_t smem_addr(const void* p) {

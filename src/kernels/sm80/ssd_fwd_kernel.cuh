@@ -64,7 +64,8 @@ struct SsdFwdKernel {
     Stage stage[kStages];
     Element h[kWriteY ? kBP : 1][kBCPitch];  // bf16/fp16 copy of the state for C h^T
     TileDecay<kQ> decay;
-    float block_total[TileDecay<kQ>::kNumBlocks];
+    alignas(16) float D[kBP];  // skip connection of this head-dim block (0 without D)
+    uint32_t decay_weights[kQ / 2];  // to_end of tokens (2i, 2i+1) packed as an Element pair
     unsigned seq_change[2];
   };
   static constexpr size_t kSmemBytes = sizeof(SharedStorage);
@@ -146,19 +147,34 @@ struct SsdFwdKernel {
 
   // ---- producer: async copies of one tile into a pipeline stage --------------------
   __device__ void load_tile(const Tile& tile, Stage& st) {
+    // Each thread copies fixed 16-byte columns of rows r0, r0 + kRowStep, ...
     constexpr int kXChunks = kBP / 8, kBCChunks = kN / 8;  // 16-byte chunks per row
-    for (int i = tid; i < kQ * kXChunks; i += kThreads) {
-      const int r = i / kXChunks, c = (i % kXChunks) * 8;
-      const bool ok = r < tile.len && p0 + c < p.headdim;
-      const Element* src = ok ? x_bh + int64_t(tile.start + r) * p.x_st + c : x_bh;
-      cp_async_16(&st.x[r][c], src, ok);
+    constexpr int kXRowStep = kThreads / kXChunks, kBCRowStep = kThreads / kBCChunks;
+    static_assert(kThreads % kXChunks == 0 && kThreads % kBCChunks == 0 && kQ % kXRowStep == 0 &&
+                  kQ % kBCRowStep == 0, "copy shape");
+    {
+      const int r0 = tid / kXChunks, c = (tid % kXChunks) * 8;
+      const bool col_ok = p0 + c < p.headdim;
+      const Element* src = x_bh + int64_t(tile.start + r0) * p.x_st + c;
+      const int64_t step = int64_t(kXRowStep) * p.x_st;
+#pragma unroll
+      for (int r = r0; r < kQ; r += kXRowStep, src += step) {
+        const bool ok = col_ok && r < tile.len;
+        cp_async_16(&st.x[r][c], ok ? src : x_bh, ok);
+      }
     }
-    for (int i = tid; i < kQ * kBCChunks; i += kThreads) {
-      const int r = i / kBCChunks, c = (i % kBCChunks) * 8;
-      const bool ok = r < tile.len && c < p.dstate;
-      const int64_t row = int64_t(tile.start + r);
-      cp_async_16(&st.b[r][c], ok ? B_bg + row * p.B_st + c : B_bg, ok);
-      if constexpr (kWriteY) cp_async_16(&st.c[r][c], ok ? C_bg + row * p.C_st + c : C_bg, ok);
+    {
+      const int r0 = tid / kBCChunks, c = (tid % kBCChunks) * 8;
+      const bool col_ok = c < p.dstate;
+      const Element* srcB = B_bg + int64_t(tile.start + r0) * p.B_st + c;
+      const Element* srcC = C_bg + int64_t(tile.start + r0) * p.C_st + c;
+      const int64_t stepB = int64_t(kBCRowStep) * p.B_st, stepC = int64_t(kBCRowStep) * p.C_st;
+#pragma unroll
+      for (int r = r0; r < kQ; r += kBCRowStep, srcB += stepB, srcC += stepC) {
+        const bool ok = col_ok && r < tile.len;
+        cp_async_16(&st.b[r][c], ok ? srcB : B_bg, ok);
+        if constexpr (kWriteY) cp_async_16(&st.c[r][c], ok ? srcC : C_bg, ok);
+      }
     }
   }
 
@@ -280,29 +296,31 @@ struct SsdFwdKernel {
   }
 
   // y = (Y + D x) * silu(z), stored straight from the accumulator fragment.
+  template <bool kGate>
   __device__ void epilogue(const Tile& tile, const Stage& st, const float (&yacc)[kBP / 8][4]) {
     const int g = lane / 4, q = lane % 4;
+    const int valid_cols = p.headdim - p0;
 #pragma unroll
     for (int half = 0; half < 2; ++half) {
       const int r = warp * 16 + g + 8 * half;
       if (r >= tile.len) continue;
       const int64_t tok = tile.start + r;
+      Element* y_row = y_bh + tok * p.y_st + 2 * q;
+      const Element* z_row = kGate ? z_bh + tok * p.z_st + 2 * q : nullptr;
 #pragma unroll
       for (int nt = 0; nt < kBP / 8; ++nt) {
         const int col = 8 * nt + 2 * q;
-        if (p0 + col >= p.headdim) continue;
-        float v0 = yacc[nt][2 * half], v1 = yacc[nt][2 * half + 1];
-        if (p.D) {
-          const float2 xv = Traits::unpack(*reinterpret_cast<const uint32_t*>(&st.x[r][col]));
-          v0 += p.D[h * p.D_sh + (p0 + col) * p.D_sp] * xv.x;
-          v1 += p.D[h * p.D_sh + (p0 + col + 1) * p.D_sp] * xv.y;
+        if (col >= valid_cols) continue;
+        const float2 xv = Traits::unpack(*reinterpret_cast<const uint32_t*>(&st.x[r][col]));
+        const float2 d = *reinterpret_cast<const float2*>(&smem.D[col]);
+        float v0 = yacc[nt][2 * half] + d.x * xv.x;
+        float v1 = yacc[nt][2 * half + 1] + d.y * xv.y;
+        if constexpr (kGate) {  // silu(z) = z / (1 + exp(-z)); the fast division gives 0 for exp(-z) = inf
+          const float2 zv = Traits::unpack(*reinterpret_cast<const uint32_t*>(z_row + 8 * nt));
+          v0 *= __fdividef(zv.x, 1.f + fast_exp(-zv.x));
+          v1 *= __fdividef(zv.y, 1.f + fast_exp(-zv.y));
         }
-        if (z_bh) {
-          const float2 zv = Traits::unpack(*reinterpret_cast<const uint32_t*>(z_bh + tok * p.z_st + col));
-          v0 *= zv.x / (1.f + __expf(-zv.x));
-          v1 *= zv.y / (1.f + __expf(-zv.y));
-        }
-        *reinterpret_cast<uint32_t*>(y_bh + tok * p.y_st + col) = Traits::pack(v0, v1);
+        *reinterpret_cast<uint32_t*>(y_row + 8 * nt) = Traits::pack(v0, v1);
       }
     }
   }
@@ -321,19 +339,18 @@ struct SsdFwdKernel {
     const int col0 = warp * kStateCols;
 #pragma unroll
     for (int kk = 0; kk < kQ / 16; ++kk) {
-      const float w0 = smem.decay.to_end[16 * kk + 2 * q], w1 = smem.decay.to_end[16 * kk + 2 * q + 1];
-      const float w8 = smem.decay.to_end[16 * kk + 8 + 2 * q], w9 = smem.decay.to_end[16 * kk + 9 + 2 * q];
+      // Weights of key tokens 16 kk + 2 q (+1) and 16 kk + 8 + 2 q (+1), as packed pairs:
+      // one packed multiply scales a B fragment register.
+      const uint32_t w_lo = smem.decay_weights[8 * kk + q], w_hi = smem.decay_weights[8 * kk + 4 + q];
       uint32_t bfrag[kStateNT][2];
 #pragma unroll
       for (int np = 0; np < kStateNT / 2; ++np) {
         uint32_t bb[4];
         ldmatrix_x4_trans(bb, &st.b[16 * kk + (lane % 8) + ((lane / 8) % 2) * 8][col0 + 16 * np + (lane / 16) * 8]);
-        // Scale the key tokens (the k index of the fragment) by their weight.
-        float2 f;
-        f = Traits::unpack(bb[0]); bfrag[2 * np][0] = Traits::pack(f.x * w0, f.y * w1);
-        f = Traits::unpack(bb[1]); bfrag[2 * np][1] = Traits::pack(f.x * w8, f.y * w9);
-        f = Traits::unpack(bb[2]); bfrag[2 * np + 1][0] = Traits::pack(f.x * w0, f.y * w1);
-        f = Traits::unpack(bb[3]); bfrag[2 * np + 1][1] = Traits::pack(f.x * w8, f.y * w9);
+        bfrag[2 * np][0] = Traits::mul2(bb[0], w_lo);
+        bfrag[2 * np][1] = Traits::mul2(bb[1], w_hi);
+        bfrag[2 * np + 1][0] = Traits::mul2(bb[2], w_lo);
+        bfrag[2 * np + 1][1] = Traits::mul2(bb[3], w_hi);
       }
 #pragma unroll
       for (int mt = 0; mt < kStateMT; ++mt) {
@@ -359,6 +376,8 @@ struct SsdFwdKernel {
     }
     load_state(hs, init, init_sp);
     state_to_smem(hs);
+    for (int c = tid; c < kBP; c += kThreads)
+      smem.D[c] = (p.D && p0 + c < p.headdim) ? p.D[h * p.D_sh + (p0 + c) * p.D_sp] : 0.f;
     bool has_state = init != nullptr;
     float split_decay = 1.f;
 
@@ -392,7 +411,11 @@ struct SsdFwdKernel {
         has_state = false;
         split_decay = 0.f;
       }
-      if (tid < kQ) prepare_tile_decay<kVariant, kQ>(smem.decay, tid, dt_cur * A_h, dt_cur, smem.block_total);
+      if (tid < kQ) {
+        const float w = prepare_tile_decay<kVariant, kQ>(smem.decay, tid, dt_cur * A_h, dt_cur);
+        const float w_next = __shfl_down_sync(0xffffffffu, w, 1);  // packed weight pairs
+        if (tid % 2 == 0) smem.decay_weights[tid / 2] = Traits::pack(w, w_next);
+      }
       cp_async_wait<1>();
       __syncthreads();
 
@@ -400,7 +423,8 @@ struct SsdFwdKernel {
       if constexpr (kWriteY) {
         float yacc[kBP / 8][4];
         tile_output(st, has_state, yacc);
-        epilogue(cur, st, yacc);
+        if (z_bh) epilogue<true>(cur, st, yacc);
+        else epilogue<false>(cur, st, yacc);
       }
       update_state(st, hs);
       split_decay *= smem.decay.total_decay;

@@ -1,0 +1,325 @@
+"""CPU tests of the benchmark tooling (no GPU needed): the row plan and its floors
+against DESIGN.md section 5, the results schema, the markdown / plot writers, the
+--merge-json option, README regeneration, the row logic and the FlashSSD probe
+(with stand-in contenders on the CPU; needs torch, skipped without it).
+
+    python3 -m pytest -q bench/test_bench_tools.py
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(REPO, "scripts"))
+
+import compare  # noqa: E402
+
+
+def plan(*argv):
+    return compare.build_plan(compare.parse_args(["--dry-run", *argv]))
+
+
+def test_plan_rows_and_design_floors():
+    rows = plan()
+    fwd = [r for r in rows if r["pass"] == "fwd"]
+    assert len(fwd) == 20 and len(rows) == 20
+    r1 = [r for r in fwd if r["config"] == "R1"]
+    assert sorted({r["seqlen"] for r in r1}) == compare.R1_SEQLENS
+    assert all(r["batch"] * r["seqlen"] == 65536 for r in r1)
+    assert {r["z"] for r in r1} == {False, True}
+    floors = {(r["config"], r["seqlen"], r["z"]): r["floor_ms"] for r in fwd}
+    # DESIGN.md section 5 anchors: R1 0.263, R2 0.574 (z 0.825), R3 0.257, R4 0.526 / 2.11.
+    assert floors[("R1", 512, False)] == pytest.approx(0.263, abs=1e-3)
+    assert floors[("R2", 2048, False)] == pytest.approx(0.574, abs=1e-3)
+    assert floors[("R2", 2048, True)] == pytest.approx(0.825, abs=1e-3)
+    assert floors[("R3", 2048, False)] == pytest.approx(0.257, abs=1e-3)
+    assert floors[("R4", 131072, False)] == pytest.approx(0.526, abs=1e-3)
+    assert floors[("R4", 524288, False)] == pytest.approx(2.11, abs=5e-3)
+    assert {r["attn_heads"] for r in r1} == {16}
+    assert {r["attn_heads"] for r in fwd if r["config"] != "R1"} == {32}
+    both = plan("--fwd-bwd")
+    fb = [r for r in both if r["pass"] == "fwd_bwd"]
+    assert len(fb) == 14 and all(r["floor_ms"] is None and r["flashssd_ms"] is None for r in fb)
+    assert 3 <= len(plan("--quick")) < 20
+    assert {r["config"] for r in plan("--configs", "r1,R4")} == {"R1", "R4"}
+
+
+def report_for(rows, **kw):
+    rep = {"device": "NVIDIA H200", "date": "2026-11-29", "commit": "abc", "memcpy_TBps": 4.2, "rows": rows,
+           "protocol": {"iters": 100}, "errors": {}, "command": "python3 bench/compare.py"}
+    rep.update(kw)
+    return rep
+
+
+def test_schema_checks():
+    rep = report_for(plan())
+    assert compare.check_schema(rep) == []
+    bad = json.loads(json.dumps(rep))
+    del bad["rows"][0]["triton_ms"]
+    bad["rows"][1]["pass"] = "forward"
+    bad["rows"][2]["flashssd_ms"] = -1.0
+    bad["rows"][3]["z"] = "yes"
+    bad["rows"].append(dict(bad["rows"][4]))
+    del bad["commit"]
+    probs = "\n".join(compare.check_schema(bad))
+    for needle in ("'triton_ms'", "forward", "flashssd_ms=-1.0", "z is not a bool", "duplicate", "'commit'"):
+        assert needle in probs
+
+
+def filled_rows():
+    """Illustrative numbers for the writer tests only (never written to bench/results)."""
+    rows = plan("--fwd-bwd")
+    for i, r in enumerate(rows):
+        if r["pass"] == "fwd":
+            r.update(flashssd_ms=0.3 + 0.01 * i, triton_ms=2.4, cudnn_attn_ms=0.4 * (r["seqlen"] / 512),
+                     flash_attn_ms=0.7 * (r["seqlen"] / 512), rel_err_vs_triton=3e-3)
+        else:
+            r.update(triton_ms=10.3)
+    rows[0]["errors"]["flashssd"] = "NotSupported: example"
+    rows[1]["iters"]["cudnn_attn"] = 5
+    return rows
+
+
+def test_writers(tmp_path):
+    rep = report_for(filled_rows(), segsum={"note": "merged"})
+    j, m, p = compare.write_outputs(rep, str(tmp_path), "2026-11-29-h200")
+    assert json.load(open(j))["rows"][0]["flashssd_ms"] == pytest.approx(0.3)
+    md = open(m).read()
+    assert "| 512 (128) | n | 0.263 | 0.300 | 2.400 | 8.00x | 88% |" in md
+    assert "NotSupported: example" in md and "cudnn_attn=5" in md and "segsum" in md
+    if p is not None:
+        assert os.path.getsize(p) > 10000
+
+
+def test_dry_run_end_to_end(tmp_path):
+    seg = tmp_path / "segsum.json"
+    seg.write_text(json.dumps({"device": "x", "segsum": {"variants": ["diff", "direct", "hierarchical"]},
+                               "rows": [{"config": "R1", "batch": 1, "seqlen": 1, "pass": "decode", "z": False,
+                                         "H": 64, "P": 64, "N": 128, "G": 1, "flashssd_ms": None,
+                                         "triton_ms": 0.003, "cudnn_attn_ms": None, "flash_attn_ms": None,
+                                         "floor_ms": None}]}))
+    cp = subprocess.run([sys.executable, os.path.join(HERE, "compare.py"), "--dry-run", "--fwd-bwd",
+                         "--out-dir", str(tmp_path), "--date", "2026-01-02", "--merge-json", str(seg)],
+                        capture_output=True, text=True, timeout=120)
+    assert cp.returncode == 0, cp.stderr
+    rep = json.load(open(tmp_path / "2026-01-02-dry-run.json"))
+    assert rep["dry_run"] is True and rep["segsum"]["variants"][0] == "diff"
+    assert len(rep["rows"]) == 35 and rep["rows"][-1]["pass"] == "decode"
+    assert all(r["flashssd_ms"] is None for r in rep["rows"])  # nothing fabricated
+    assert compare.check_schema(rep) == []
+    assert (tmp_path / "2026-01-02-dry-run.md").exists()
+
+
+def test_update_readme_perf(tmp_path):
+    import update_readme_perf as urp
+    res = tmp_path / "results"
+    res.mkdir()
+    old = report_for(filled_rows(), date="2026-11-28")
+    new = report_for(filled_rows(), date="2026-11-29", commit="newcommit")
+    dry = report_for(plan(), date="2027-01-01", dry_run=True)
+    for name, rep in (("2026-11-28-h200.json", old), ("2026-11-29-h200.json", new),
+                      ("2027-01-01-dry-run.json", dry)):
+        (res / name).write_text(json.dumps(rep))
+    readme = tmp_path / "README.md"
+    readme.write_text("# FlashSSD\n\nintro\n\n<!-- perf:begin -->\nstale\n<!-- perf:end -->\n\nafter\n")
+    argv = ["--readme", str(readme), "--results-dir", str(res)]
+    assert urp.main(argv + ["--check"]) == 1
+    assert urp.main(argv) == 0
+    text = readme.read_text()
+    assert "newcommit" in text and "stale" not in text and text.endswith("after\n")
+    assert "| 512 (128) | n | 0.263 |" in text and "Other rows" in text
+    assert urp.main(argv + ["--check"]) == 0
+    readme.write_text("no markers\n")
+    assert urp.main(argv) == 2
+
+
+# ---------------------------------------------------------------- CPU row logic (needs torch)
+def small_row(z=False, seqlen=40, batch=2):
+    r = compare.make_row("R1", batch, seqlen, z, "fwd")
+    r.update(H=4, P=8, N=16, G=2)
+    return r
+
+
+class FakeTimer:
+    def __call__(self, fn):
+        fn()
+        return 1.25, 7
+
+
+def test_reference_against_direct_formula():
+    torch = pytest.importorskip("torch")
+    import triton_baseline as tb
+    torch.manual_seed(0)
+    b, T, H, P, G, N = 1, 9, 2, 3, 1, 4
+    x, B, C = torch.randn(b, T, H, P), torch.randn(b, T, G, N), torch.randn(b, T, G, N)
+    dt, A = torch.rand(b, T, H) * 3 - 3, -(torch.rand(H) + 0.5)
+    bias, D, z = torch.rand(H) - 2, torch.rand(H), torch.randn(b, T, H, P)
+    y = tb.ssd_reference(x, dt, A, B, C, D=D, z=z, dt_bias=bias, dt_softplus=True).double()
+    d = torch.nn.functional.softplus((dt + bias).double())  # (b, T, H)
+    a = d * A.double()
+    cs = torch.cumsum(a, 1)
+    ref = torch.zeros(b, T, H, P, dtype=torch.float64)
+    for i in range(T):
+        for j in range(i + 1):
+            L = torch.exp(cs[:, i] - cs[:, j])  # (b, H)
+            cb = (C[:, i, 0].double() * B[:, j, 0].double()).sum(-1)  # (b,)
+            ref[:, i] += (L * cb[:, None] * d[:, j])[..., None] * x[:, j].double()
+    ref = (ref + x.double() * D.double()[:, None]) * torch.nn.functional.silu(z.double())
+    assert ((y - ref).norm() / ref.norm()).item() < 1e-5
+
+
+def test_fwd_row_logic_on_cpu(monkeypatch):
+    torch = pytest.importorskip("torch")
+    import triton_baseline as tb
+    monkeypatch.setattr(compare, "DEVICE", "cpu")
+
+    def ref_fn(x, dt, A, B, C, chunk, D=None, z=None, dt_bias=None, dt_softplus=False):
+        return tb.ssd_reference(x, dt, A, B, C, D=D, z=z, dt_bias=dt_bias, dt_softplus=dt_softplus).to(x.dtype)
+
+    def wrong_fn(*a, **k):
+        return ref_fn(*a, **k) * 1.1
+
+    def raising_fn(*a, **k):
+        raise RuntimeError("NotSupported: flashssd: the GPU path is not built yet")
+
+    args = compare.parse_args(["--dry-run"])
+    for z in (False, True):
+        row = small_row(z)
+        compare.run_fwd_row(torch, args, row, 1, FakeTimer(), ref_fn, ref_fn, {})
+        assert row["flashssd_ms"] == 1.25 and row["triton_ms"] == 1.25, row["errors"]
+        assert row["iters"] == {"flashssd": 7, "triton": 7}
+        assert row["rel_err_vs_triton"] == 0.0 and row["triton_rel_err_vs_ref"] < 1e-2
+    row = small_row()
+    compare.run_fwd_row(torch, args, row, 1, FakeTimer(), ref_fn, wrong_fn, {})
+    assert row["flashssd_ms"] is None and "wrong result" in row["errors"]["flashssd"]
+    assert row["triton_ms"] == 1.25 and row["rel_err_vs_triton"] == pytest.approx(0.1, rel=0.05)
+    row = small_row()
+    compare.run_fwd_row(torch, args, row, 1, FakeTimer(), ref_fn, raising_fn, {})
+    assert row["flashssd_ms"] is None and "NotSupported" in row["errors"]["flashssd"]
+    row = small_row()
+    compare.run_fwd_row(torch, args, row, 1, FakeTimer(), ref_fn, ref_fn, {compare.shape_key(row): "boom"})
+    assert row["flashssd_ms"] is None and row["errors"]["flashssd"] == "probe: boom"
+
+
+def test_probe_survives_crashes(tmp_path, monkeypatch):
+    pytest.importorskip("torch")
+    mod = tmp_path / "flashssd"
+    mod.mkdir()
+    (mod / "__init__.py").write_text(textwrap.dedent("""
+        import os
+        __version__ = "test"
+        def mamba_chunk_scan_combined(x, dt, A, B, C, chunk, **kw):
+            T = x.shape[1]
+            if T == 24:
+                os._exit(7)          # a crash that kills the process
+            if T == 32:
+                raise RuntimeError("NotSupported: T=32")
+            if T == 48:
+                import time
+                time.sleep(1000)     # a hang
+            return x.clone()
+    """))
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    monkeypatch.setenv("FLASHSSD_BENCH_DEVICE", "cpu")
+    rows = [small_row(seqlen=T) for T in (16, 24, 32, 48, 40)]
+    res, glob_err = compare.run_probe(rows, timeout_s=240, shape_timeout_s=5)
+    assert glob_err is None
+    k = [compare.shape_key(r) for r in rows]
+    assert res[k[0]] is None and res[k[4]] is None
+    assert "died" in res[k[1]] and "exit code 7" in res[k[1]]
+    assert "NotSupported: T=32" in res[k[2]]
+    assert "hung" in res[k[3]]
+
+
+def test_probe_reports_import_failure(tmp_path, monkeypatch):
+    pytest.importorskip("torch")
+    mod = tmp_path / "flashssd"
+    mod.mkdir()
+    (mod / "__init__.py").write_text("raise ImportError('libflashssd.so: cannot open shared object file')\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.setenv("FLASHSSD_BENCH_DEVICE", "cpu")
+    res, glob_err = compare.run_probe([small_row()], timeout_s=120)
+    assert "cannot open shared object" in glob_err
+
+
+def test_run_gpu_orchestration_on_cpu(tmp_path, monkeypatch):
+    """run_gpu end to end with stand-ins: CPU tensors, a fake timer and copy bandwidth,
+    the torch reference as 'Triton', a fake flashssd module (one shape NotSupported)."""
+    torch = pytest.importorskip("torch")
+    import triton_baseline as tb
+
+    mod = tmp_path / "flashssd"
+    mod.mkdir()
+    (mod / "__init__.py").write_text(textwrap.dedent("""
+        import sys
+        sys.path.insert(0, %r)
+        import triton_baseline as tb
+        __version__ = "fake"
+        def mamba_chunk_scan_combined(x, dt, A, B, C, chunk, D=None, z=None, dt_bias=None, dt_softplus=False, **kw):
+            if x.shape[1] == 32 and z is not None:
+                raise RuntimeError("NotSupported: z at T=32")
+            return tb.ssd_reference(x, dt, A, B, C, D=D, z=z, dt_bias=dt_bias, dt_softplus=dt_softplus).to(x.dtype)
+    """ % HERE))
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path) + os.pathsep + HERE)
+    monkeypatch.setenv("FLASHSSD_BENCH_DEVICE", "cpu")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(compare, "DEVICE", "cpu")
+
+    def ref_fn(x, dt, A, B, C, chunk, D=None, z=None, dt_bias=None, dt_softplus=False):
+        return tb.ssd_reference(x, dt, A, B, C, D=D, z=z, dt_bias=dt_bias, dt_softplus=dt_softplus).to(x.dtype)
+
+    class FakeProps:
+        multi_processor_count, major, minor, total_memory, L2_cache_size = 132, 9, 0, 1 << 37, 1 << 20
+
+    class Timer:
+        def __init__(self, *a):
+            self.flush_buf = torch.empty(16)
+
+        def __call__(self, fn):
+            fn()
+            return 2.5, 3
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(torch.cuda, "get_device_properties", lambda i: FakeProps())
+    monkeypatch.setattr(torch.cuda, "get_device_name", lambda i: "FAKE GPU")
+    monkeypatch.setattr(torch.cuda, "synchronize", lambda: None)
+    monkeypatch.setattr(torch.cuda, "empty_cache", lambda: None)
+    monkeypatch.setattr(compare, "Timer", Timer)
+    monkeypatch.setattr(compare, "measure_memcpy", lambda torch: 4.2)
+    monkeypatch.setattr(tb, "load", lambda root=None: __import__("types").SimpleNamespace(
+        mamba_chunk_scan_combined=ref_fn, version="test", root="-"))
+
+    args = compare.parse_args(["--out-dir", str(tmp_path), "--fwd-bwd"])
+    rows = []
+    for T in (16, 32):
+        for z in (False, True):
+            r = compare.make_row("R1", 2, T, z, "fwd")
+            r.update(H=4, P=8, N=16, G=2, attn_heads=2)
+            rows.append(r)
+    fb = compare.make_row("R1", 2, 16, False, "fwd_bwd")
+    fb.update(H=4, P=8, N=16, G=2)
+    rows.append(fb)
+    report = {"device": "unknown", "date": "2026-01-01", "commit": "x", "memcpy_TBps": None, "rows": rows,
+              "errors": {}}
+    compare.run_gpu(args, report, rows, lambda: None)
+    assert report["device"] == "FAKE GPU" and report["memcpy_TBps"] == 4.2
+    assert report["errors"] == {}, report["errors"]
+    by = {(r["seqlen"], r["z"], r["pass"]): r for r in rows}
+    ok = by[(16, True, "fwd")]
+    assert ok["flashssd_ms"] == 2.5 and ok["triton_ms"] == 2.5 and ok["rel_err_vs_triton"] == 0.0
+    assert ok["floor_memcpy_ms"] is not None
+    ns = by[(32, True, "fwd")]
+    assert ns["flashssd_ms"] is None and "NotSupported: z at T=32" in ns["errors"]["flashssd"]
+    assert ns["triton_ms"] == 2.5
+    # attention on CPU tensors: the CUDA-only backends fail and say so (null, not fabricated)
+    assert ok["cudnn_attn_ms"] is None and "cudnn_attn" in ok["errors"]
+    assert by[(16, False, "fwd_bwd")]["triton_ms"] == 2.5
+    assert compare.check_schema(report) == []

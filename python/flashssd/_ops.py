@@ -1,0 +1,303 @@
+"""The torch custom operator ``flashssd::ssd_forward``.
+
+One operator serves every public entry point. It is registered with
+``torch.library`` so that
+
+* ``torch.compile(fullgraph=True)`` traces through it (a fake implementation
+  gives output shapes and runs the C++ validator on tensor descriptions);
+* CUDA-graph capture works: outputs come from torch's allocator, the kernels
+  run on torch's current stream, and nothing synchronises with the host;
+* CPU tensors run the library's float64 reference, CUDA tensors the GPU path;
+* autograd fails loudly: there is no backward pass yet, and an output is never
+  silently detached from a graph that needs it.
+
+Before the C++ call the implementation applies the conversions that
+``mamba_ssm`` users rely on: per-head parameters (A, D, dt_bias) and
+``initial_states`` in any floating dtype become fp32, an int64 ``seq_idx``
+becomes int32, and on the GPU an activation whose layout breaks the GPU path's
+alignment rule (innermost stride 1, 16-byte aligned pointer and strides) is
+copied to a contiguous tensor.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import torch
+from torch import Tensor
+
+from . import _C
+
+__all__ = ["ssd_forward", "SEGSUM_VARIANTS", "BACKWARD_NOT_IMPLEMENTED", "check_no_grad"]
+
+#: Accepted names of the decay-mask algorithm (DESIGN.md section 4), by enum value.
+SEGSUM_VARIANTS = {"hierarchical": 0, "diff": 1, "direct": 2}
+
+BACKWARD_NOT_IMPLEMENTED = (
+    "flashssd: the backward pass of the SSD layer is not implemented yet, so inputs that "
+    "require grad cannot be used while grad mode is on. Run the forward under "
+    "torch.no_grad() / torch.inference_mode(), or detach the inputs."
+)
+
+# torch dtype -> flashssd::DType enum value (flashssd.h).
+_DTYPE_ENUM = {
+    torch.float32: 0,
+    torch.bfloat16: 1,
+    torch.float16: 2,
+    torch.int32: 3,
+    torch.int64: 4,
+}
+
+_EMPTY_SHAPE = (0,)
+
+
+def check_no_grad(*tensors: Optional[Tensor]) -> None:
+    """Raise NotImplementedError if autograd would need a backward through the SSD."""
+    if torch.is_grad_enabled() and any(t is not None and t.requires_grad for t in tensors):
+        raise NotImplementedError(BACKWARD_NOT_IMPLEMENTED)
+
+
+# ---- input conversions shared by the real and the fake implementation ----------------------
+
+
+def _fp32_dtype(dtype: torch.dtype) -> torch.dtype:
+    return torch.float32 if dtype.is_floating_point else dtype
+
+
+def _seq_idx_dtype(dtype: torch.dtype) -> torch.dtype:
+    return torch.int32 if dtype == torch.int64 else dtype
+
+
+def _to_fp32(t: Optional[Tensor]) -> Optional[Tensor]:
+    if t is None or t.dtype == torch.float32 or not t.dtype.is_floating_point:
+        return t
+    return t.float()
+
+
+def _fit_gpu_layout(t: Optional[Tensor]) -> Optional[Tensor]:
+    """A copy of a CUDA tensor whose layout the GPU path rejects; else the tensor itself."""
+    if t is None or t.device.type != "cuda" or t.numel() == 0 or t.dim() == 0:
+        return t
+    unit = max(1, 16 // t.element_size())
+    ok = (t.shape[-1] <= 1 or t.stride(-1) == 1) and t.data_ptr() % 16 == 0
+    ok = ok and all(n <= 1 or s % unit == 0 for n, s in zip(t.shape[:-1], t.stride()[:-1]))
+    # clone, not contiguous(): a contiguous tensor at a misaligned offset needs a new allocation.
+    return t if ok else t.clone(memory_format=torch.contiguous_format)
+
+
+def _grad_free(t: Optional[Tensor]) -> Optional[Tensor]:
+    # DLPack export refuses tensors that require grad, even under no_grad.
+    return t.detach() if t is not None and t.requires_grad else t
+
+
+def _output_shapes(
+    x: Tensor, B: Tensor, cu_seqlens: Optional[Tensor]
+) -> tuple[Optional[tuple], Optional[tuple]]:
+    """(final_states shape, varlen_states shape); None where ranks are wrong (the validator reports)."""
+    if x.dim() != 4 or B.dim() != 4:
+        return None, None
+    b, _, H, P = x.shape
+    N = B.shape[3]
+    final = (b, H, P, N)
+    if cu_seqlens is None:
+        # Lets the validator say that varlen states need cu_seqlens.
+        return final, (0, H, P, N)
+    if cu_seqlens.dim() != 1:
+        return final, None
+    num_seqs = cu_seqlens.shape[0] - 1
+    if isinstance(num_seqs, int):  # a SymInt is left alone (no guard); the validator wants >= 1
+        num_seqs = max(num_seqs, 0)
+    return final, (num_seqs, H, P, N)
+
+
+# ---- the operator ------------------------------------------------------------------------------
+
+
+@torch.library.custom_op("flashssd::ssd_forward", mutates_args=())
+def ssd_forward(
+    x: Tensor,
+    dt: Tensor,
+    A: Tensor,
+    B: Tensor,
+    C: Tensor,
+    D: Optional[Tensor],
+    z: Optional[Tensor],
+    dt_bias: Optional[Tensor],
+    initial_states: Optional[Tensor],
+    seq_idx: Optional[Tensor],
+    cu_seqlens: Optional[Tensor],
+    dt_softplus: bool,
+    dt_limit_lo: float,
+    dt_limit_hi: float,
+    chunk_size: int,
+    segsum: int,
+    return_final_states: bool,
+    return_varlen_states: bool,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """SSD forward. Returns (y, final_states, varlen_states); an output not asked for
+    (return_final_states / return_varlen_states False) is an empty fp32 tensor."""
+    x, z, B, C = (_fit_gpu_layout(t) for t in (x, z, B, C))
+    A, D, dt_bias = _to_fp32(A), _to_fp32(D), _to_fp32(dt_bias)
+    initial_states = _fit_gpu_layout(_to_fp32(initial_states))
+    if seq_idx is not None and seq_idx.dtype == torch.int64:
+        seq_idx = seq_idx.to(torch.int32)
+
+    device = x.device
+    y = torch.empty(x.shape, dtype=x.dtype, device=device)
+    final_shape, varlen_shape = _output_shapes(x, B, cu_seqlens)
+    final = varlen = None
+    if return_final_states and final_shape is not None:
+        final = torch.empty(final_shape, dtype=torch.float32, device=device)
+    if return_varlen_states and varlen_shape is not None:
+        varlen = torch.empty(varlen_shape, dtype=torch.float32, device=device)
+
+    stream = torch.cuda.current_stream(device).cuda_stream if device.type == "cuda" else 0
+
+    def run() -> None:
+        _C.ssd_forward(
+            *(_grad_free(t) for t in (x, dt, A, B, C, D, z, dt_bias, initial_states, seq_idx, cu_seqlens)),
+            y=y,
+            final_states=final,
+            varlen_states=varlen,
+            dt_softplus=dt_softplus,
+            dt_limit_lo=dt_limit_lo,
+            dt_limit_hi=dt_limit_hi,
+            chunk_size=chunk_size,
+            segsum=segsum,
+            stream=stream,
+        )
+
+    if device.type == "cuda" and device.index != torch.cuda.current_device():
+        with torch.cuda.device(device):
+            run()
+    else:
+        run()
+
+    empty = torch.empty(_EMPTY_SHAPE, dtype=torch.float32, device=device)
+    return y, final if final is not None else empty, varlen if varlen is not None else empty.clone()
+
+
+# ---- fake implementation (FakeTensor / meta): shapes + the C++ validator -------------------------
+
+
+def _contiguous_strides(shape: tuple) -> tuple:
+    strides, acc = [], 1
+    for n in reversed(shape):
+        strides.append(acc)
+        acc *= max(int(n), 1)
+    return tuple(reversed(strides))
+
+
+def _static(t: Tensor) -> bool:
+    return all(isinstance(v, int) for v in (*t.shape, *t.stride()))
+
+
+def _meta(t: Tensor, dtype: torch.dtype, contiguous: bool) -> tuple[int, list, list]:
+    """(dtype enum, shape, strides) of a tensor as the real implementation would hand it over."""
+    code = _DTYPE_ENUM[dtype]
+    shape = tuple(int(n) for n in t.shape)
+    strides = _contiguous_strides(shape) if contiguous else tuple(int(s) for s in t.stride())
+    return (code, list(shape), list(strides))
+
+
+def _validate_fake(
+    inputs: dict,
+    final_shape: Optional[tuple],
+    varlen_shape: Optional[tuple],
+    dt_softplus: bool,
+    dt_limit_lo: float,
+    dt_limit_hi: float,
+    chunk_size: int,
+    segsum: int,
+) -> None:
+    """Runs the C++ validator on the tensors as the real implementation would pass them."""
+    on_gpu = inputs["x"].device.type == "cuda"
+    metas = {}
+    for name, t in inputs.items():
+        if t is None:
+            metas[name] = None
+            continue
+        dtype = t.dtype
+        if name in ("A", "D", "dt_bias", "initial_states"):
+            dtype = _fp32_dtype(dtype)
+        elif name == "seq_idx":
+            dtype = _seq_idx_dtype(dtype)
+        if dtype not in _DTYPE_ENUM:
+            # The same words as the extension's eager check.
+            raise _C.Error(
+                f"flashssd: {name}: got dtype {str(dtype).replace('torch.', '')}, which flashssd does not take "
+                "(its tensors are float32, bfloat16, float16, int32 or int64)"
+            )
+        # The real implementation copies GPU activations whose layout breaks the GPU rule.
+        contiguous = on_gpu and name in ("x", "z", "B", "C", "initial_states")
+        metas[name] = _meta(t, dtype, contiguous)
+
+    def out(shape: Optional[tuple], dtype: torch.dtype):
+        return None if shape is None else (_DTYPE_ENUM[dtype], list(shape), list(_contiguous_strides(shape)))
+
+    x = inputs["x"]
+    _C.validate_meta(
+        *metas.values(),
+        out(tuple(x.shape), x.dtype),
+        out(final_shape, torch.float32),
+        out(varlen_shape, torch.float32),
+        dt_softplus,
+        dt_limit_lo,
+        dt_limit_hi,
+        chunk_size,
+        segsum,
+    )
+
+
+@ssd_forward.register_fake
+def _ssd_forward_fake(
+    x: Tensor,
+    dt: Tensor,
+    A: Tensor,
+    B: Tensor,
+    C: Tensor,
+    D: Optional[Tensor],
+    z: Optional[Tensor],
+    dt_bias: Optional[Tensor],
+    initial_states: Optional[Tensor],
+    seq_idx: Optional[Tensor],
+    cu_seqlens: Optional[Tensor],
+    dt_softplus: bool,
+    dt_limit_lo: float,
+    dt_limit_hi: float,
+    chunk_size: int,
+    segsum: int,
+    return_final_states: bool,
+    return_varlen_states: bool,
+) -> tuple[Tensor, Tensor, Tensor]:
+    final_shape, varlen_shape = _output_shapes(x, B, cu_seqlens)
+    inputs = dict(x=x, dt=dt, A=A, B=B, C=C, D=D, z=z, dt_bias=dt_bias, initial_states=initial_states,
+                  seq_idx=seq_idx, cu_seqlens=cu_seqlens)
+    if all(_static(t) for t in inputs.values() if t is not None):
+        # Symbolic sizes are left to the real implementation: no size gets specialised here.
+        _validate_fake(inputs, final_shape if return_final_states else None,
+                       varlen_shape if return_varlen_states else None,
+                       dt_softplus, dt_limit_lo, dt_limit_hi, chunk_size, segsum)
+    y = x.new_empty(x.shape)
+    empty = x.new_empty(_EMPTY_SHAPE, dtype=torch.float32)
+    final = x.new_empty(final_shape, dtype=torch.float32) if return_final_states and final_shape else empty
+    varlen = (
+        x.new_empty(varlen_shape, dtype=torch.float32) if return_varlen_states and varlen_shape else empty.clone()
+    )
+    return y, final, varlen
+
+
+# ---- autograd: none yet, and say so -------------------------------------------------------------
+
+
+def _setup_context(ctx, inputs, output) -> None:  # noqa: ANN001 (torch.library signature)
+    raise NotImplementedError(BACKWARD_NOT_IMPLEMENTED)
+
+
+def _backward(ctx, *grads):  # noqa: ANN001, ANN202
+    raise NotImplementedError(BACKWARD_NOT_IMPLEMENTED)
+
+
+# Reached only when grad mode is on and an input requires grad: the call raises
+# instead of returning outputs that autograd could not differentiate.
+ssd_forward.register_autograd(_backward, setup_context=_setup_context)

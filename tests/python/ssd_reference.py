@@ -1,0 +1,179 @@
+"""A float64 torch reference of the SSD forward: the sequential recurrence, written
+from the definition (docs/API.md, DESIGN.md section 1), independent of the C++
+library. Runs on whatever device its inputs are on; vectorised over batch and
+heads, one step per token."""
+
+from __future__ import annotations
+
+import math
+from typing import Optional
+
+import torch
+from torch import Tensor
+
+
+def ssd_reference(
+    x: Tensor,
+    dt: Tensor,
+    A: Tensor,
+    B: Tensor,
+    C: Tensor,
+    *,
+    D: Optional[Tensor] = None,
+    z: Optional[Tensor] = None,
+    dt_bias: Optional[Tensor] = None,
+    initial_states: Optional[Tensor] = None,
+    seq_idx: Optional[Tensor] = None,
+    cu_seqlens: Optional[Tensor] = None,
+    dt_softplus: bool = False,
+    dt_limit: tuple[float, float] = (0.0, math.inf),
+) -> tuple[Tensor, Tensor, Optional[Tensor]]:
+    """Returns (y, final_states, varlen_states) in float64; varlen_states is None without cu_seqlens.
+
+    State restarts from zero where seq_idx changes and where a cu_seqlens sequence
+    starts. initial_states are the state before token 0 (with cu_seqlens: of
+    sequence 0 only). varlen_states[k] is the state after sequence k's last token,
+    or, for an empty sequence, the state it starts from."""
+    f64 = torch.float64
+
+    def cast(t: Optional[Tensor]) -> Optional[Tensor]:
+        return None if t is None else t.to(f64)
+
+    x, dt, A, B, C, D, z, dt_bias, h0 = map(cast, (x, dt, A, B, C, D, z, dt_bias, initial_states))
+    b, T, H, P = x.shape
+    G, N = B.shape[2], B.shape[3]
+    Bh = B.repeat_interleave(H // G, dim=2)  # (b, T, H, N)
+    Ch = C.repeat_interleave(H // G, dim=2)
+
+    if dt_bias is not None:
+        dt = dt + dt_bias
+    if dt_softplus:
+        dt = torch.where(dt > 20.0, dt, torch.log1p(torch.exp(torch.clamp(dt, max=20.0))))
+    dt = torch.clamp(dt, min=dt_limit[0], max=dt_limit[1])
+    decay = torch.exp(dt * A)  # (b, T, H)
+
+    # reset[bi, t]: the state restarts from zero before token t.
+    reset = torch.zeros(b, T, dtype=torch.bool, device=x.device)
+    if seq_idx is not None and T > 1:
+        reset[:, 1:] |= seq_idx[:, 1:] != seq_idx[:, :-1]
+    cu = [int(v) for v in cu_seqlens.tolist()] if cu_seqlens is not None else None
+    if cu is not None:
+        for start in cu[:-1]:
+            if 0 < start < T:
+                reset[0, start] = True
+
+    h = torch.zeros(b, H, P, N, dtype=f64, device=x.device)
+    starts_from_initial = h0 is not None and (cu is None or cu[1] > 0 or T == 0)
+    if starts_from_initial:
+        h = h0.clone()
+
+    varlen = None
+    ends: dict[int, list[int]] = {}
+    if cu is not None:
+        varlen = torch.zeros(len(cu) - 1, H, P, N, dtype=f64, device=x.device)
+        for k in range(len(cu) - 1):
+            if cu[k + 1] > cu[k]:
+                ends.setdefault(cu[k + 1] - 1, []).append(k)
+            elif k == 0 and h0 is not None:
+                varlen[k] = h0[0]
+
+    reset_any = reset.any(dim=0).tolist()
+    ys = []
+    for t in range(T):
+        if reset_any[t]:
+            h = torch.where(reset[:, t, None, None, None], torch.zeros((), dtype=f64, device=x.device), h)
+        u = (dt[:, t, :, None] * x[:, t])[..., None] * Bh[:, t, :, None, :]  # (b, H, P, N)
+        h = decay[:, t, :, None, None] * h + u
+        ys.append(torch.einsum("bhpn,bhn->bhp", h, Ch[:, t]))
+        for k in ends.get(t, ()):
+            varlen[k] = h[0]
+
+    y = torch.stack(ys, dim=1) if ys else torch.zeros(b, 0, H, P, dtype=f64, device=x.device)
+    if D is not None:
+        y = y + (D[:, None] if D.dim() == 1 else D) * x
+    if z is not None:
+        y = y * z * torch.sigmoid(z)
+    return y, h, varlen
+
+
+def rel_err(a: Tensor, ref: Tensor) -> float:
+    """Relative Frobenius-norm error of a against ref (float64)."""
+    ref = ref.to(torch.float64)
+    num = torch.linalg.vector_norm(a.to(torch.float64) - ref).item()
+    den = torch.linalg.vector_norm(ref).item()
+    return num / den if den > 0 else num
+
+
+# ---- random problems -----------------------------------------------------------------------
+
+
+def make_inputs(
+    b: int,
+    T: int,
+    H: int,
+    P: int,
+    G: int,
+    N: int,
+    *,
+    dtype: torch.dtype = torch.float32,
+    dt_dtype: torch.dtype = torch.float32,
+    device: str | torch.device = "cpu",
+    seed: int = 0,
+    D: Optional[str] = None,
+    z: bool = False,
+    dt_bias: bool = False,
+    dt_softplus: bool = False,
+    initial_states: bool = False,
+    seq_idx: bool = False,
+    seqlens: Optional[list[int]] = None,
+) -> dict:
+    """Keyword arguments of a random problem (never zeros), generated on the CPU with
+    a fixed seed and moved to `device`, so every device sees the same numbers.
+
+    D: None, "head" (H,) or "channel" (H, P). seq_idx: random packed sequences per
+    row. seqlens: lengths of cu_seqlens sequences (b must be 1); also sets a
+    matching seq_idx, as mamba_ssm usage requires. With dt_softplus, raw dt spans
+    the softplus and the identity (> 20) regimes."""
+    g = torch.Generator().manual_seed(seed)
+
+    def randn(*shape: int, dt: torch.dtype = dtype) -> Tensor:
+        return torch.randn(*shape, generator=g).to(dt)
+
+    def uniform(lo: float, hi: float, *shape: int) -> Tensor:
+        return lo + (hi - lo) * torch.rand(*shape, generator=g)
+
+    kw: dict = {
+        "x": randn(b, T, H, P),
+        "A": -uniform(0.5, 4.0, H),
+        "B": randn(b, T, G, N),
+        "C": randn(b, T, G, N),
+    }
+    if dt_softplus:
+        raw = uniform(-4.0, -1.0, b, T, H)
+        big = torch.rand(b, T, H, generator=g) < 0.02
+        raw = torch.where(big, uniform(20.5, 21.0, b, T, H), raw)  # identity branch; the decay underflows to 0
+        kw["dt"] = raw.to(dt_dtype)
+        kw["dt_softplus"] = True
+    else:
+        kw["dt"] = uniform(0.005, 0.2, b, T, H).to(dt_dtype)
+    if dt_bias:
+        kw["dt_bias"] = uniform(-0.5, 0.5, H) if dt_softplus else uniform(0.0, 0.05, H)
+    if D == "head":
+        kw["D"] = randn(H, dt=torch.float32)
+    elif D == "channel":
+        kw["D"] = randn(H, P, dt=torch.float32)
+    if z:
+        kw["z"] = randn(b, T, H, P)
+    if initial_states:
+        kw["initial_states"] = randn(b, H, P, N, dt=torch.float32)
+    if seqlens is not None:
+        assert b == 1 and sum(seqlens) == T
+        cu = torch.tensor([0] + list(seqlens)).cumsum(0).to(torch.int32)
+        kw["cu_seqlens"] = cu
+        kw["seq_idx"] = torch.repeat_interleave(torch.arange(len(seqlens), dtype=torch.int32),
+                                                torch.tensor(seqlens))[None]
+    elif seq_idx:
+        cuts = torch.rand(b, T, generator=g) < 4.0 / max(T, 1)
+        cuts[:, 0] = False
+        kw["seq_idx"] = cuts.to(torch.int32).cumsum(1).to(torch.int32)
+    return {k: (v.to(device) if isinstance(v, Tensor) else v) for k, v in kw.items()}
