@@ -64,6 +64,15 @@ TOP_KEYS = ["device", "date", "commit", "memcpy_TBps", "rows"]
 DEVICE = os.environ.get("FLASHSSD_BENCH_DEVICE", "cuda")
 
 
+_children = []  # probe processes, killed if we are interrupted
+
+
+def kill_children():
+    for p in _children:
+        if p.poll() is None:
+            p.kill()
+
+
 def log(msg: str) -> None:
     print(f"[compare {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
@@ -83,7 +92,7 @@ def make_row(config, batch, seqlen, z, pass_):
            "floor_ms": None}
     mb = min_bytes(c["H"], c["P"], c["N"], c["G"], z, batch * seqlen)
     if pass_ == "fwd":
-        row["floor_ms"] = round(mb / (DESIGN_COPY_TBPS * 1e12) * 1e3, 4)
+        row["floor_ms"] = float(f"{mb / (DESIGN_COPY_TBPS * 1e12) * 1e3:.4g}")
     # Extra fields (beside the schema's).
     row.update({"min_bytes": mb if pass_ == "fwd" else None, "floor_memcpy_ms": None,
                 "rel_err_vs_triton": None, "flashssd_rel_err_vs_ref": None,
@@ -347,12 +356,25 @@ def merge_json(report, path):
     return merged
 
 
+def json_safe(v):
+    """NaN/inf -> None (JSON has no NaN), recursively; other objects -> str."""
+    if isinstance(v, float):
+        return v if math.isfinite(v) else None
+    if isinstance(v, dict):
+        return {str(k): json_safe(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [json_safe(x) for x in v]
+    if v is None or isinstance(v, (str, bool, int)):
+        return v
+    return str(v)
+
+
 def write_outputs(report, out_dir, stem, final=True):
     os.makedirs(out_dir, exist_ok=True)
     jpath = os.path.join(out_dir, stem + ".json")
     tmp = jpath + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(report, f, indent=1, allow_nan=False)
+        json.dump(json_safe(report), f, indent=1, allow_nan=False)
         f.write("\n")
     os.replace(tmp, jpath)
     if not final:
@@ -543,6 +565,7 @@ def run_probe(rows, timeout_s, shape_timeout_s=45.0, max_launches=5):
         launches += 1
         cmd = [sys.executable, os.path.abspath(__file__), "--_probe", json.dumps(remaining)]
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        _children.append(proc)
         lines: "queue.Queue[str | None]" = queue.Queue()
         err_chunks = []
 
@@ -559,7 +582,7 @@ def run_probe(rows, timeout_s, shape_timeout_s=45.0, max_launches=5):
         threading.Thread(target=pump_out, daemon=True).start()
         threading.Thread(target=pump_err, daemon=True).start()
         note = None
-        shape_deadline = time.time() + shape_timeout_s + 20  # the first shape also imports torch
+        shape_deadline = time.time() + shape_timeout_s + 40  # the first shape also imports torch
         while True:
             wait = min(shape_deadline, deadline) - time.time()
             try:
@@ -703,7 +726,7 @@ def run_gpu(args, report, rows, write_partial):
         label = f"{row['config']} {row['pass']} b={row['batch']} T={row['seqlen']} z={row['z']}"
         log(f"[{idx + 1}/{len(rows)}] {label} ({elapsed:.0f} s elapsed)")
         if mc and row.get("min_bytes"):
-            row["floor_memcpy_ms"] = round(row["min_bytes"] / (mc * 1e12) * 1e3, 4)
+            row["floor_memcpy_ms"] = float(f"{row['min_bytes'] / (mc * 1e12) * 1e3:.4g}")
         seed = 1000 + idx
         try:
             if row["pass"] == "fwd":
@@ -737,7 +760,10 @@ def run_gpu(args, report, rows, write_partial):
         log("   " + "  ".join(f"{c}={fmt(row[c + '_ms'])}" for c in CONTENDERS) + f"  floor={fmt(row['floor_ms'])}"
             + (f"  rel_err_vs_triton={row['rel_err_vs_triton']:.1e}" if row["rel_err_vs_triton"] is not None else "")
             + (f"  errors={row['errors']}" if row["errors"] else ""))
-        write_partial()
+        try:
+            write_partial()
+        except Exception as e:  # noqa: BLE001
+            log(f"could not write the partial results: {e}")
     report["env"]["wall_s"] = round(time.time() - t0, 1)
 
 
@@ -753,7 +779,7 @@ def run_fwd_row(torch, args, row, seed, timer, triton_fn, fl_fn, probe):
             row["triton_rel_err_vs_ref"] = float(f"{rel_err(torch, y_tr[:1, :t], ref):.3e}")
             if not bool(torch.isfinite(y_tr).all().item()):
                 row["errors"]["triton_check"] = "non-finite values in y"
-            elif row["triton_rel_err_vs_ref"] > tol:
+            elif not row["triton_rel_err_vs_ref"] <= tol:
                 row["errors"]["triton_check"] = f"rel err vs fp32 scan {row['triton_rel_err_vs_ref']:.2e} > {tol}"
         except Exception as e:  # noqa: BLE001
             row["errors"]["triton"] = f"{type(e).__name__}: {e}"[:500]
@@ -771,10 +797,11 @@ def run_fwd_row(torch, args, row, seed, timer, triton_fn, fl_fn, probe):
                 row["rel_err_vs_triton"] = float(f"{rel_err(torch, y_fl, y_tr):.3e}")
             if not bool(torch.isfinite(y_fl).all().item()):
                 row["errors"]["flashssd"] = "non-finite values in y"
-            elif row["flashssd_rel_err_vs_ref"] > tol:
+            elif not row["flashssd_rel_err_vs_ref"] <= tol:
                 row["errors"]["flashssd"] = f"wrong result: rel err vs fp32 scan {row['flashssd_rel_err_vs_ref']:.2e} > {tol}"
-            elif row["rel_err_vs_triton"] is not None and row["rel_err_vs_triton"] > tol:
-                row["errors"]["flashssd"] = f"wrong result: rel err vs Triton {row['rel_err_vs_triton']:.2e} > {tol}"
+            elif row["rel_err_vs_triton"] is not None and not row["rel_err_vs_triton"] <= args.tolerance_vs_triton:
+                row["errors"]["flashssd"] = (f"wrong result: rel err vs Triton {row['rel_err_vs_triton']:.2e} > "
+                                             f"{args.tolerance_vs_triton}")
             else:
                 fl_ok = True
         except Exception as e:  # noqa: BLE001
@@ -834,7 +861,11 @@ def parse_args(argv=None):
     ap.add_argument("--skip-flashssd", action="store_true")
     ap.add_argument("--time-wrong", action="store_true",
                     help="time FlashSSD even when its output is wrong (as flashssd_ms_unverified)")
-    ap.add_argument("--tolerance", type=float, default=2e-2, help="relative norm error allowed (bf16)")
+    ap.add_argument("--tolerance", type=float, default=2e-2,
+                    help="relative norm error allowed vs the fp32 scan on a prefix (bf16)")
+    ap.add_argument("--tolerance-vs-triton", type=float, default=3e-2,
+                    help="relative norm error allowed between FlashSSD and Triton over the whole output "
+                         "(both round to bf16; Triton also keeps chunk states in bf16)")
     ap.add_argument("--time-limit", type=float, default=420.0,
                     help="stop starting new rows after this many seconds (rows left get null)")
     ap.add_argument("--probe-timeout", type=float, default=150.0, help="seconds for the whole FlashSSD probe")
@@ -902,6 +933,7 @@ def main(argv=None) -> int:
         log(f"FATAL: {traceback.format_exc()}")
         rc = 1
     finally:
+        kill_children()
         problems = check_schema(report)
         if problems:
             report["errors"]["schema"] = problems[:20]

@@ -6,6 +6,7 @@ reference of ssd_reference.py."""
 from __future__ import annotations
 
 import math
+import zlib
 
 import pytest
 
@@ -131,7 +132,7 @@ CASES = {
 def test_agrees_with_float64_reference(name, dtype, error_report):
     case = dict(CASES[name])
     dims = [case.pop(k) for k in ("b", "T", "H", "P", "G", "N")]
-    kw = make_inputs(*dims, dtype=dtype, seed=hash(name) % 1000, **case)
+    kw = make_inputs(*dims, dtype=dtype, seed=zlib.crc32(name.encode()) % 1000, **case)
     dt_limit = (0.01, 0.15) if name in ("plain", "everything") else (0.0, math.inf)
     want_varlen = "cu_seqlens" in kw
     out = flashssd.mamba_chunk_scan_combined(

@@ -296,8 +296,26 @@ struct SsdFwdKernel {
   }
 
   // y = (Y + D x) * silu(z), stored straight from the accumulator fragment.
+  // The gate z of this thread's fragment positions, loaded before the tile's GEMMs so
+  // that their latency hides the loads.
+  using GateFrag = uint32_t[2][kBP / 8];
+  __device__ void load_gate(const Tile& tile, GateFrag& zf) const {
+    const int g = lane / 4, q = lane % 4;
+    const int valid_cols = p.headdim - p0;
+#pragma unroll
+    for (int half = 0; half < 2; ++half) {
+      const int r = warp * 16 + g + 8 * half;
+      const Element* z_row = z_bh + int64_t(tile.start + r) * p.z_st + 2 * q;
+#pragma unroll
+      for (int nt = 0; nt < kBP / 8; ++nt)
+        zf[half][nt] = (r < tile.len && 8 * nt + 2 * q < valid_cols)
+                           ? *reinterpret_cast<const uint32_t*>(z_row + 8 * nt) : 0u;
+    }
+  }
+
   template <bool kGate>
-  __device__ void epilogue(const Tile& tile, const Stage& st, const float (&yacc)[kBP / 8][4]) {
+  __device__ void epilogue(const Tile& tile, const Stage& st, const float (&yacc)[kBP / 8][4],
+                           const GateFrag& zf) {
     const int g = lane / 4, q = lane % 4;
     const int valid_cols = p.headdim - p0;
 #pragma unroll
@@ -306,7 +324,6 @@ struct SsdFwdKernel {
       if (r >= tile.len) continue;
       const int64_t tok = tile.start + r;
       Element* y_row = y_bh + tok * p.y_st + 2 * q;
-      const Element* z_row = kGate ? z_bh + tok * p.z_st + 2 * q : nullptr;
 #pragma unroll
       for (int nt = 0; nt < kBP / 8; ++nt) {
         const int col = 8 * nt + 2 * q;
@@ -316,7 +333,7 @@ struct SsdFwdKernel {
         float v0 = yacc[nt][2 * half] + d.x * xv.x;
         float v1 = yacc[nt][2 * half + 1] + d.y * xv.y;
         if constexpr (kGate) {  // silu(z) = z / (1 + exp(-z)); the fast division gives 0 for exp(-z) = inf
-          const float2 zv = Traits::unpack(*reinterpret_cast<const uint32_t*>(z_row + 8 * nt));
+          const float2 zv = Traits::unpack(zf[half][nt]);
           v0 *= __fdividef(zv.x, 1.f + fast_exp(-zv.x));
           v1 *= __fdividef(zv.y, 1.f + fast_exp(-zv.y));
         }
@@ -422,9 +439,15 @@ struct SsdFwdKernel {
       const Stage& st = smem.stage[it % kStages];
       if constexpr (kWriteY) {
         float yacc[kBP / 8][4];
-        tile_output(st, has_state, yacc);
-        if (z_bh) epilogue<true>(cur, st, yacc);
-        else epilogue<false>(cur, st, yacc);
+        GateFrag zf;
+        if (z_bh) {
+          load_gate(cur, zf);
+          tile_output(st, has_state, yacc);
+          epilogue<true>(cur, st, yacc, zf);
+        } else {
+          tile_output(st, has_state, yacc);
+          epilogue<false>(cur, st, yacc, zf);
+        }
       }
       update_state(st, hs);
       split_decay *= smem.decay.total_decay;
