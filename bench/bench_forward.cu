@@ -585,7 +585,7 @@ int main(int argc, char** argv) {
       .str("dtype", a.dtype).boolean("z", a.z).boolean("D", a.D).str("segsum", a.segsum)
       .integer("chunk_size", a.chunk).integer("iters", static_cast<long long>(res.times_ms.size()))
       .num("median_ms", med).num("min_ms", mn).num("mean_ms", mean)
-      .num("min_bytes", min_bytes).num("achieved_TBps", min_bytes / (med * 1e-3) / 1e12)
+      .integer("min_bytes", static_cast<long long>(min_bytes)).num("achieved_TBps", min_bytes / (med * 1e-3) / 1e12)
       .num("floor_ms", floor_ms).num("pct_of_floor", floor_ms / med * 100.0)
       .num("verify_rel_err", res.verify_rel_err).integer("verify_tokens", res.verify_tokens)
       .integer("nonfinite", static_cast<long long>(res.nonfinite));

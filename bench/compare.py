@@ -561,6 +561,7 @@ def run_probe(rows, timeout_s, shape_timeout_s=45.0, max_launches=5):
     remaining = uniq
     deadline = time.time() + timeout_s
     launches = 0
+    fruitless = 0
     while remaining and launches < max_launches and deadline - time.time() > 5:
         launches += 1
         cmd = [sys.executable, os.path.abspath(__file__), "--_probe", json.dumps(remaining)]
@@ -608,7 +609,16 @@ def run_probe(rows, timeout_s, shape_timeout_s=45.0, max_launches=5):
         rc = proc.wait()
         if note is None and rc:
             note = f"exit code {rc}"
+        before = len(remaining)
         remaining = [r for r in remaining if shape_key(r) not in result]
+        fruitless = fruitless + 1 if len(remaining) == before else 0
+        if fruitless >= 2 and remaining:
+            tail = " | ".join(x.strip() for x in err_chunks[-6:])[-1200:]
+            msg = f"FlashSSD probe produced no result twice in a row ({note}): {tail}"
+            log(msg)
+            for r in remaining:
+                result[shape_key(r)] = msg
+            return result, None
         if remaining and note:
             first = shape_key(remaining[0])
             tail = " | ".join(x.strip() for x in err_chunks[-6:])[-1200:]

@@ -86,4 +86,5 @@ cp "${SRC}"/mamba_ssm/utils/__init__.py "${SRC}"/mamba_ssm/utils/torch.py \
    "${SRC}"/mamba_ssm/utils/determinism.py "${DEST}/mamba_ssm/utils/"
 (cd "${DEST}" && find . -type f -name '*.py' | sort | xargs sha256sum > SHA256SUMS)
 touch "${DEST}/.complete"
+rm -rf "${WORK}"
 report

@@ -130,6 +130,13 @@ if has_stage build; then
     log "build: reusing $BUILD_DIR"
   else
     t0=$(date +%s)
+    if [ -f "$BUILD_DIR/CMakeCache.txt" ]; then
+      cached=$(sed -n 's/^CMAKE_CACHEFILE_DIR:INTERNAL=//p' "$BUILD_DIR/CMakeCache.txt")
+      if [ "$(realpath -m "$cached")" != "$(realpath -m "$BUILD_DIR")" ]; then
+        log "build: $BUILD_DIR was configured at $cached: configuring afresh"
+        rm -rf "$BUILD_DIR/CMakeCache.txt" "$BUILD_DIR/CMakeFiles"
+      fi
+    fi
     gen=()
     command -v ninja >/dev/null 2>&1 && [ ! -f "$BUILD_DIR/CMakeCache.txt" ] && gen=(-G Ninja)
     pyargs=()
@@ -185,8 +192,11 @@ if has_stage tests; then
   else
     log "tests: ctest --test-dir $BUILD_DIR (limit ${tt}s, parallel ${CTEST_PARALLEL:-8})"
     t0=$(date +%s)
-    timeout --kill-after=10 "$tt" ctest --test-dir "$BUILD_DIR" --output-on-failure \
-      --parallel "${CTEST_PARALLEL:-8}" --timeout 300 > "$LOGS/tests.log" 2>&1
+    # --stop-time lets ctest stop starting tests and still print its summary;
+    # `timeout` (20 s later) is the hard cap.
+    timeout --kill-after=10 $(( tt + 20 )) ctest --test-dir "$BUILD_DIR" --output-on-failure \
+      --parallel "${CTEST_PARALLEL:-8}" --timeout 300 --stop-time "$(date -d "+${tt} seconds" +%H:%M:%S)" \
+      > "$LOGS/tests.log" 2>&1
     rc=$?
     line=$(grep -E 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$LOGS/tests.log" | tail -n1)
     total=$(sed -n 's/.*out of \([0-9]*\).*/\1/p' <<<"$line")
@@ -286,7 +296,6 @@ if has_stage bench; then
   log "bench: compare.py ${BENCH_ARGS---fwd-bwd} (limit ${bt}s, rows started until ${tl}s)"
   # shellcheck disable=SC2086
   PYTHONPATH="$pyp:$ROOT/third_party_bench:$ROOT/bench${PYTHONPATH:+:$PYTHONPATH}" \
-  FLASHSSD_COMMIT="${FLASHSSD_COMMIT:-$(git -C "$ROOT" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}" \
     timeout --signal=TERM --kill-after=15 "$bt" python3 "$ROOT/bench/compare.py" --out-dir "$RESULTS_DIR" \
       --time-limit "$tl" ${BENCH_ARGS---fwd-bwd} > "$LOGS/bench.log" 2>&1
   rc=$?

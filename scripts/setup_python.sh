@@ -17,7 +17,10 @@
 # about 2.7 GB downloaded, 4.7 GB on disk, about 2 minutes on a fast link.
 # --no-torch skips it (the torch tests then skip, the numpy/DLPack tests run).
 #
-# The last line printed is "setup_python: ok <path of the environment's python>".
+# stdout is only the path of the environment's python, so that
+#   py=$(scripts/setup_python.sh)
+#   cmake -S . -B build -DFLASHSSD_BUILD_PYTHON=ON -DPython_EXECUTABLE="$py"
+# works; progress and errors go to stderr.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -29,7 +32,7 @@ with_torch=1
 for arg in "$@"; do
   case "$arg" in
     --no-torch) with_torch=0 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n "2,24p" "$0"; exit 0 ;;
     *) echo "setup_python: unknown argument $arg" >&2; exit 2 ;;
   esac
 done
@@ -49,25 +52,27 @@ stamp="$venv/.flashssd-setup"
 want="${specs[*]}"
 
 if [ -x "$py" ] && [ -e "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
-  echo "setup_python: ok $py"
+  echo "setup_python: ok ($venv: ${specs[*]})" >&2
+  echo "$(cd "$venv/bin" && pwd)/python"
   exit 0
 fi
 
 start=$(date +%s)
 if [ ! -x "$py" ]; then
   mkdir -p "$(dirname "$venv")"
-  "$PYTHON" -m venv "$venv" || {
+  "$PYTHON" -m venv "$venv" >&2 || {
     echo "setup_python: '$PYTHON -m venv' failed (Debian: apt-get install python3-venv)" >&2
     exit 1
   }
 fi
-"$py" -m pip install --quiet --disable-pip-version-check --progress-bar off "${specs[@]}"
+echo "setup_python: installing ${specs[*]} into $venv" >&2
+"$py" -m pip install --quiet --disable-pip-version-check --progress-bar off "${specs[@]}" >&2
 if [ "$with_torch" = 1 ]; then
-  "$py" -c 'import torch; torch.ones(2) @ torch.ones(2)' || {
+  "$py" -c 'import torch; torch.ones(2) @ torch.ones(2)' >&2 || {
     echo "setup_python: torch installed but does not import" >&2
     exit 1
   }
 fi
 echo "$want" > "$stamp"
 echo "setup_python: installed ${specs[*]} in $venv ($(($(date +%s) - start)) s, $(du -sh "$venv" | cut -f1))" >&2
-echo "setup_python: ok $py"
+echo "$(cd "$venv/bin" && pwd)/python"

@@ -13,7 +13,8 @@ table code. Nothing is typed by hand.
     python3 scripts/update_readme_perf.py --readme /tmp/README.md --json bench/results/X.json
 
 "Newest" = the latest "date" (from the JSON, else the file name), then the latest
-modification time. Dry-run reports (compare.py --dry-run) are never used.
+modification time. Dry-run reports (compare.py --dry-run) and reports without a
+single timing (a run that failed before measuring) are never used.
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ import compare  # noqa: E402  (stdlib-only at import time)
 
 BEGIN = "<!-- perf:begin -->"
 END = "<!-- perf:end -->"
+TIMINGS = ("flashssd_ms", "triton_ms", "cudnn_attn_ms", "flash_attn_ms")
 
 
 def load_reports(results_dir):
@@ -42,6 +44,10 @@ def load_reports(results_dir):
             print(f"update_readme_perf: skipping {path}: {e}", file=sys.stderr)
             continue
         if not isinstance(rep, dict) or rep.get("dry_run") or not isinstance(rep.get("rows"), list):
+            continue
+        timed = any(isinstance(r, dict) and any(r.get(k) for k in TIMINGS) for r in rep["rows"])
+        if not timed:
+            print(f"update_readme_perf: skipping {path}: no timing in it", file=sys.stderr)
             continue
         m = re.match(r"(\d{4}-\d{2}-\d{2})", os.path.basename(path))
         date = str(rep.get("date") or (m.group(1) if m else ""))
@@ -68,7 +74,7 @@ def render(report, json_path) -> str:
     problems = compare.check_schema(report)
     if problems:
         L += [f"**Warning: the results file does not match the schema:** {'; '.join(problems[:5])}", ""]
-    L += compare.render_tables(report, heading="####")
+    L += compare.render_tables(report, heading="###")
     png = stem + ".png"
     if os.path.exists(os.path.join(REPO, png)):
         L += [f"![R1 forward time vs sequence length]({png})", ""]
@@ -100,7 +106,7 @@ def main(argv=None) -> int:
     else:
         reports = load_reports(a.results_dir)
         if not reports:
-            print(f"update_readme_perf: no results JSON in {a.results_dir}", file=sys.stderr)
+            print(f"update_readme_perf: no usable results JSON in {a.results_dir}", file=sys.stderr)
             return 2
         _, _, path, report = reports[-1]
     section = render(report, os.path.abspath(path))

@@ -230,6 +230,44 @@ TEST(GpuForwardSmall, CuSeqlensVarlenStatesWithEmptySequences) {
   }
 }
 
+TEST(GpuForwardSmall, SeqIdxAndCuSeqlensBothReset) {
+  REQUIRE_GPU();
+  auto s = all_options(1, 500, 4, 2, 64, 128, 65);
+  s.packed_seqs = 4;
+  s.varlen_seqs = 6;
+  const CaseResult r = run_case(s, {DType::kBFloat16});
+  expect_close(r, DType::kBFloat16, "seq_idx + cu_seqlens");
+  EXPECT_LE(r.varlen_err, 1e-2) << "varlen states rel err " << r.varlen_err;
+}
+
+// T == 0: y is empty; final and per-sequence states come from initial_states (or zeros).
+TEST(GpuForwardSmall, EmptySequenceLengthWritesStates) {
+  REQUIRE_GPU();
+  auto s = all_options(1, 0, 4, 2, 64, 64, 66);
+  s.varlen_seqs = 3;
+  s.varlen_allow_empty = true;
+  const CaseResult r = run_case(s, {DType::kBFloat16});
+  EXPECT_LE(r.state_err, 1e-6) << "final states with T == 0";
+  EXPECT_LE(r.varlen_err, 1e-6) << "varlen states with T == 0";
+}
+
+TEST(GpuForwardSmall, HostAndDevicePointersMixedIsAnError) {
+  REQUIRE_GPU();
+  auto s = all_options(1, 32, 2, 1, 64, 64, 67);
+  ref::Inputs in = ref::make_random(s);
+  ref::HostTensors host = ref::make_host_tensors(in, {DType::kBFloat16});
+  DeviceTensors dev;
+  to_device(host, dev);
+  SsdParams mixed = dev.params;
+  mixed.dt = host.params.dt;  // dt left on the host
+  try {
+    ssd_forward(mixed);
+    FAIL() << "expected flashssd::Error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("dt"), std::string::npos) << e.what();
+  }
+}
+
 TEST(GpuForwardSmall, SegsumVariantsAgree) {
   REQUIRE_GPU();
   auto s = all_options(2, 200, 4, 2, 64, 128, 70);

@@ -1,10 +1,14 @@
 // Float32 emulation of the kernel's decay-mask rules; see segsum_emulation.h.
 //
-// Every float operation below is one the device performs, in the device's
-// order (no FMA contraction: this file is built with -ffp-contract=off).
+// Every float operation below is one the device performs (segsum.cuh:
+// prepare_tile_decay, apply_decay_mask), in the device's order (no FMA
+// contraction: this file is built with -ffp-contract=off; the device code has
+// no a * b + c pattern in these paths either).
 //
-// Why kSequential + kChain is monotone and <= 1 (what the suite asserts):
-//  (a) fl(x + y) and fl(x * y) are monotone in x; exp is monotone.
+// Why the direct / hierarchical rules are monotone and <= 1 (what the suite
+// asserts; dt = 1):
+//  (a) fl(x + y) and fl(x * y) are monotone in x; exp is monotone (fast_exp
+//      too: ex2.approx is monotone, and the flush to 0 keeps it so).
 //  (b) Ascending sums of non-positive terms: fl(s + a) <= s, so prefixes only
 //      go down, and a sum with one more term in FRONT is also smaller:
 //      (a_j + a_{j+1}) + ... <= a_{j+1} + ... step by step. Hence, in a block,
@@ -21,11 +25,14 @@
 //      E_J = exp(T_J) <= exp(r_{s(J)}); into the diagonal block: L[i][e(I-1)]
 //      = u_i * 1 = exp(c_i) <= exp(D_{i,s(I)}) = L[i][s(I)].
 //  None of these steps holds for Hillis-Steele scans (windows of different
-//  trees: c_{i+1} > c_i by an ulp is possible, e.g. after a run of zeros), nor
-//  for exp(x + y) against exp(x) * exp(y) (either may be the larger).
+//  trees: c_{i+1} > c_i by an ulp is possible, e.g. after a run of zeros: the
+//  diff variant shows it), nor for exp(x + y) against exp(x) * exp(y) (either
+//  may be the larger), which is why segsum.cuh uses sequential sums and the
+//  column chain for the hierarchical variant.
 #include "segsum_emulation.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <vector>
 
@@ -41,25 +48,10 @@ const char* variant_name(Variant v) {
   return "?";
 }
 
-Rules recommended_rules(int Q, int q) {
+Rules device_rules(int Q, int q) {
   Rules r;
   r.Q = Q;
   r.q = q;
-  r.diff_scan = Scan::kHillisSteele;
-  r.scan = Scan::kSequential;
-  r.offdiag = OffDiag::kChain;
-  r.exp = ExpFn::kFastExp2;
-  return r;
-}
-
-Rules segsum_cuh_rules(int Q, int q) {
-  Rules r;
-  r.Q = Q;
-  r.q = q;
-  r.diff_scan = Scan::kHillisSteele;
-  r.scan = Scan::kHillisSteele;
-  r.offdiag = OffDiag::kExpOfSum;
-  r.exp = ExpFn::kFastExp2;
   return r;
 }
 
@@ -67,34 +59,38 @@ const char* check_rules(const Rules& r) {
   if (r.Q < 1 || r.q < 1) return "Q and q must be >= 1";
   if (r.q > r.Q) return "q must be <= Q";
   if (r.Q % r.q != 0) return "Q must be a multiple of q";
+  if ((r.q & (r.q - 1)) != 0) return "q must be a power of two (shuffle width of the diff scan)";
   return "ok";
+}
+
+// Rule X: the exponential, fast_exp(x) = ex2.approx.ftz.f32(x * 1.4426950408889634f).
+// The product is rounded to float first (that rounding, ~|x| * 2^-24, dominates
+// the error for large |x|), then 2^y; .ftz flushes results below 2^-126 to +0.
+float fast_exp_f32(float x) {
+  const float kLog2e = 1.4426950408889634f;
+  const float y = x * kLog2e;
+  const float r = std::exp2(y);
+  return r < FLT_MIN ? 0.0f : r;  // NaN stays NaN
+}
+
+int mask_exp_factors(Variant v, const Rules& R, int i, int j) {
+  if (j > i) return 0;
+  const int I = i / R.q, J = j / R.q;
+  if (v != Variant::kHierarchical || I == J) return 1;
+  return 2 + (I - J - 1);  // u_i, v_j, E_{J+1} .. E_{I-1}
+}
+
+int e_exp_factors(Variant v, const Rules& R, int j) {
+  if (v != Variant::kHierarchical) return 1;
+  return 1 + (R.Q / R.q - 1 - j / R.q);  // v_j, E_{J+1} .. E_{nb-1}
 }
 
 namespace {
 
-// Rule X: the exponential. __expf(x) is ex2.approx(x * log2(e)): the product is
-// rounded to float first (that rounding, ~|x| * 2^-24, dominates the error for
-// large |x|), then 2^y.
-inline float dev_exp(ExpFn f, float x) {
-  if (f == ExpFn::kLibm) return std::exp(x);
-  const float kLog2e = 1.4426950408889634f;
-  const float y = x * kLog2e;
-  return std::exp2(y);
-}
-
-// Rule S1: in-block inclusive prefix c[l] = a[0] + ... + a[l] (block-local).
-void block_prefix(Scan scan, const float* a, int q, float* c) {
-  if (scan == Scan::kSequential) {
-    // each lane: s = 0; for k = 0..l: s += a[k]  (ascending)
-    float s = 0.f;
-    for (int l = 0; l < q; ++l) {
-      s = s + a[l];
-      c[l] = s;
-    }
-    return;
-  }
-  // Hillis-Steele: for off = 1, 2, 4, ... < q: lanes l >= off do
-  // x_l <- x_l + x_{l-off} (all lanes read the previous step's values).
+// Rule S-diff: Hillis-Steele in-block inclusive prefix, as segsum.cuh's
+// __shfl_up_sync(.., off, q) loop: for off = 1, 2, 4, ... < q, lanes l >= off
+// do x_l <- x_l + x_{l-off} (every lane reads the previous step's values).
+void block_prefix_hillis_steele(const float* a, int q, float* c) {
   std::vector<float> old(q);
   for (int l = 0; l < q; ++l) c[l] = a[l];
   for (int off = 1; off < q; off <<= 1) {
@@ -103,27 +99,24 @@ void block_prefix(Scan scan, const float* a, int q, float* c) {
   }
 }
 
-// Rule S2: in-block exclusive suffix r[l] = a[l+1] + ... + a[q-1] (0 for the
-// last lane).
-void block_suffix_excl(Scan scan, const float* a, int q, float* r) {
-  if (scan == Scan::kSequential) {
-    // each lane: s = 0; for k = l+1..q-1: s += a[k]  (ascending: the same
-    // additions, in the same order, as the diagonal-block sum D_{e,l})
-    for (int l = 0; l < q; ++l) {
-      float s = 0.f;
-      for (int k = l + 1; k < q; ++k) s = s + a[k];
-      r[l] = s;
-    }
-    return;
+// Rule S: sequential in-block sums (direct, hierarchical). Each lane l starts
+// from 0.f and adds the block's a's in ascending index order: the inclusive
+// prefix c_l = a_0 + ... + a_l and the exclusive suffix r_l = a_{l+1} + ... +
+// a_{q-1} (0 for the last lane; the same additions in the same order as the
+// diagonal-block sum D_{e,l}).
+void block_prefix_sequential(const float* a, int q, float* c) {
+  float s = 0.f;
+  for (int l = 0; l < q; ++l) {
+    s = s + a[l];
+    c[l] = s;
   }
-  // Hillis-Steele inclusive suffix (lanes l + off < q do x_l <- x_l + x_{l+off}),
-  // then shifted down one lane (__shfl_down_sync(.., 1)); the last lane gets 0.
-  std::vector<float> incl(a, a + q), old(q);
-  for (int off = 1; off < q; off <<= 1) {
-    old = incl;
-    for (int l = 0; l + off < q; ++l) incl[l] = old[l] + old[l + off];
+}
+void block_suffix_sequential(const float* a, int q, float* r) {
+  for (int l = 0; l < q; ++l) {
+    float s = 0.f;
+    for (int k = l + 1; k < q; ++k) s = s + a[k];
+    r[l] = s;
   }
-  for (int l = 0; l < q; ++l) r[l] = (l + 1 < q) ? incl[l + 1] : 0.f;
 }
 
 // Rule D: direct ascending sum a_{j+1} + ... + a_i starting from 0.f (empty: 0).
@@ -136,101 +129,89 @@ inline float direct_sum(const float* a, int j, int i) {
 }  // namespace
 
 void segsum_tile_f32(Variant v, const Rules& R, const float* a, float* mask, float* e, float* p,
-                     float* total) {
+                     float* total, const float* dt_in) {
   const int Q = R.Q, q = R.q, nb = R.Q / R.q;
-  const Scan scan = (v == Variant::kDiff) ? R.diff_scan : R.scan;
+  std::vector<float> dt(Q, 1.0f);
+  if (dt_in) std::copy(dt_in, dt_in + Q, dt.begin());
 
-  // Rule S1/S2/S3: per block K, prefix c, exclusive suffix r, total T_K = c_{e(K)}.
-  std::vector<float> c(Q), r(Q), T(nb);
+  // Rule S1/S2/S3: per block K, prefix c, exclusive suffix r (not used by
+  // diff), total T_K = c_{e(K)} (bitwise the last prefix).
+  std::vector<float> c(Q), r(Q, 0.f), T(nb);
   for (int K = 0; K < nb; ++K) {
-    block_prefix(scan, a + K * q, q, c.data() + K * q);
-    block_suffix_excl(scan, a + K * q, q, r.data() + K * q);
+    if (v == Variant::kDiff) {
+      block_prefix_hillis_steele(a + K * q, q, c.data() + K * q);
+    } else {
+      block_prefix_sequential(a + K * q, q, c.data() + K * q);
+      block_suffix_sequential(a + K * q, q, r.data() + K * q);
+    }
     T[K] = c[K * q + q - 1];
   }
-  // Rule S4: sums of block totals (cross-warp, through shared memory) are
-  // ascending over K starting from 0.f: before_I = T_0 + ... + T_{I-1},
-  // all = T_0 + ... + T_{nb-1}. The tile cumsum is cs_i = before_I + c_i.
-  std::vector<float> before(nb + 1);
-  before[0] = 0.f;
-  for (int K = 0; K < nb; ++K) before[K + 1] = before[K] + T[K];
+  // Rule S4: sums of block totals are ascending over K starting from 0.f:
+  // before_I = T_0 + ... + T_{I-1}, all = T_0 + ... + T_{nb-1}. The tile
+  // cumsum is cs_i = before_I + c_i.
+  std::vector<float> before(nb, 0.f);
+  for (int I = 0; I < nb; ++I) {
+    float s = 0.f;
+    for (int K = 0; K < I; ++K) s = s + T[K];
+    before[I] = s;
+  }
   float all = 0.f;
   for (int K = 0; K < nb; ++K) all = all + T[K];
   std::vector<float> cs(Q);
   for (int t = 0; t < Q; ++t) cs[t] = before[t / q] + c[t];
 
-  // Rule P: read-out p_i = exp(cs_i) and total decay exp(all) (one sign each).
+  // Rule P: read-out p_i = exp(cs_i) and total decay exp(all), every variant.
   if (p)
-    for (int t = 0; t < Q; ++t) p[t] = dev_exp(R.exp, cs[t]);
-  if (total) *total = dev_exp(R.exp, all);
+    for (int t = 0; t < Q; ++t) p[t] = fast_exp_f32(cs[t]);
+  if (total) *total = fast_exp_f32(all);
 
-  // Rule H: hierarchical factors u_i = exp(c_i), v_j = exp(r_j), E_K = exp(T_K).
-  std::vector<float> u(Q), vv(Q), E(nb);
+  // Rule H: hierarchical factors u_i = exp(c_i), v_j = exp(r_j), E_K = exp(T_K);
+  // the column chain, one factor at a time in ascending K:
+  //   g = v_j; for I > J: G(I, j) = g; g = g * E_I.   e_j = dt_j * g (at I = nb).
+  // The kernel stores G(I, j) * dt_j; the mask entry is u_i * (G(I, j) * dt_j).
+  std::vector<float> u(Q), E(nb), chain_dt(static_cast<size_t>(nb) * Q, 0.f), to_end_h(Q);
   if (v == Variant::kHierarchical) {
+    for (int K = 0; K < nb; ++K) E[K] = fast_exp_f32(T[K]);
     for (int t = 0; t < Q; ++t) {
-      u[t] = dev_exp(R.exp, c[t]);
-      vv[t] = dev_exp(R.exp, r[t]);
+      u[t] = fast_exp_f32(c[t]);
+      float g = fast_exp_f32(r[t]);  // v_t
+      for (int I = t / q + 1; I < nb; ++I) {
+        chain_dt[static_cast<size_t>(I) * Q + t] = g * dt[t];
+        g = g * E[I];
+      }
+      to_end_h[t] = g;
     }
-    for (int K = 0; K < nb; ++K) E[K] = dev_exp(R.exp, T[K]);
   }
-  // Rule H-chain: G(I, j) = v_j * E_{J+1} * ... * E_{I-1}, multiplied one
-  // factor at a time in ascending K (g = g * E_K), J = j / q < I.
-  auto chain = [&](int I, int j) {
-    float g = vv[j];
-    for (int K = j / q + 1; K < I; ++K) g = g * E[K];
-    return g;
-  };
-  // Rule H-expsum: w_IJ = exp(0 + T_{J+1} + ... + T_{I-1}) (ascending).
-  auto w_expsum = [&](int I, int J) {
-    float between = 0.f;
-    for (int K = J + 1; K < I; ++K) between = between + T[K];
-    return dev_exp(R.exp, between);
-  };
 
-  // Rule E: decay to the tile end e_j.
+  // Rule E: to_end = dt_j * e_j.
   if (e) {
     for (int j = 0; j < Q; ++j) {
-      const int J = j / q;
+      float ej = 1.f;
       switch (v) {
-        case Variant::kDiff:  // exp(all - cs_j): the prefix subtraction
-          e[j] = dev_exp(R.exp, all - cs[j]);
-          break;
-        case Variant::kDirect:  // exp(a_{j+1} + ... + a_{Q-1}), ascending
-          e[j] = dev_exp(R.exp, direct_sum(a, j, Q - 1));
-          break;
-        case Variant::kHierarchical:
-          if (R.offdiag == OffDiag::kChain) {
-            e[j] = chain(nb, j);  // the column chain continued to the tile end
-          } else {
-            float after = 0.f;  // 0 + T_{J+1} + ... + T_{nb-1}
-            for (int K = J + 1; K < nb; ++K) after = after + T[K];
-            e[j] = vv[j] * dev_exp(R.exp, after);
-          }
-          break;
+        case Variant::kDiff: ej = fast_exp_f32(all - cs[j]); break;  // the prefix subtraction
+        case Variant::kDirect: ej = fast_exp_f32(direct_sum(a, j, Q - 1)); break;
+        case Variant::kHierarchical: ej = to_end_h[j]; break;  // the chain to the tile end
       }
+      e[j] = dt[j] * ej;
     }
   }
 
   if (!mask) return;
-  // Rule M: the mask. Above the diagonal the value is selected to 0 (never a
-  // multiplication by 0, which would turn an overflowed exp into NaN).
+  // Rule M: the mask times dt_j. Above the diagonal the value is selected to 0
+  // (never a multiplication by 0, which would turn an overflowed exp into NaN).
   for (int i = 0; i < Q; ++i) {
     for (int j = 0; j < Q; ++j) {
       float L;
       if (j > i) {
         L = 0.f;
-      } else if (v == Variant::kDiff) {  // exp(cs_i - cs_j)
-        L = dev_exp(R.exp, cs[i] - cs[j]);
-      } else if (v == Variant::kDirect) {  // exp(ascending a_{j+1} + ... + a_i)
-        L = dev_exp(R.exp, direct_sum(a, j, i));
-      } else {
-        const int I = i / q, J = j / q;
-        if (I == J) {  // diagonal block: direct sum of at most q - 1 terms
-          L = dev_exp(R.exp, direct_sum(a, j, i));
-        } else if (R.offdiag == OffDiag::kChain) {  // u_i * G(I, j)
-          L = u[i] * chain(I, j);
-        } else {  // (u_i * w_IJ) * v_j
-          L = (u[i] * w_expsum(I, J)) * vv[j];
-        }
+      } else if (v == Variant::kDiff) {  // exp(cs_i - cs_j) * dt_j
+        L = fast_exp_f32(cs[i] - cs[j]) * dt[j];
+      } else if (v == Variant::kDirect || i / q == j / q) {
+        // direct, and the hierarchical diagonal blocks (at most q - 1 terms):
+        // exp(ascending a_{j+1} + ... + a_i) * dt_j
+        L = fast_exp_f32(direct_sum(a, j, i)) * dt[j];
+      } else {  // rank-one block: u_i * (G(I, j) * dt_j)
+        L = u[i] * chain_dt[static_cast<size_t>(i / q) * Q + j];
       }
       mask[i * Q + j] = L;
     }
@@ -259,7 +240,7 @@ void ssd_chunked_f32(Variant v, const Rules& R, const SsdInput& in, float* y, fl
   if (in.h0) std::copy(in.h0, in.h0 + static_cast<size_t>(P) * N, h.begin());
 
   std::vector<float> a(Q), dtt(Q), L(static_cast<size_t>(Q) * Q), e(Q), p(Q);
-  std::vector<float> S(static_cast<size_t>(Q) * Q), Ch(static_cast<size_t>(Q) * P), w(Q);
+  std::vector<float> S(static_cast<size_t>(Q) * Q), Ch(static_cast<size_t>(Q) * P);
   for (int t0 = 0; t0 < in.T; t0 += Q) {
     const int len = std::min(Q, in.T - t0);
     // Padding past the sequence: a = dt = 0 (exact: adds 0, multiplies by 1).
@@ -267,18 +248,18 @@ void ssd_chunked_f32(Variant v, const Rules& R, const SsdInput& in, float* y, fl
       dtt[k] = (k < len) ? in.dt[t0 + k] : 0.f;
       a[k] = dtt[k] * in.A;  // a = dt * A, rounded to float
     }
-    float total = 1.f;
-    segsum_tile_f32(v, R, a.data(), L.data(), e.data(), p.data(), &total);
+    float total = 1.f;  // L: the mask times dt_j, e: to_end = dt_j * e_j, as the kernel forms them
+    segsum_tile_f32(v, R, a.data(), L.data(), e.data(), p.data(), &total, dtt.data());
 
     const float* X = in.x + static_cast<size_t>(t0) * P;
     const float* Bt = in.B + static_cast<size_t>(t0) * N;
     const float* Ct = in.C + static_cast<size_t>(t0) * N;
-    // S = C B^T, then M = (S * L) * dt_j on and below the diagonal.
+    // S = C B^T, then M = S * (L dt_j) on and below the diagonal.
     for (int i = 0; i < len; ++i)
       for (int j = 0; j <= i; ++j) {
         float s = 0.f;
         for (int n = 0; n < N; ++n) s += Ct[i * N + n] * Bt[j * N + n];
-        S[i * Q + j] = (s * L[i * Q + j]) * dtt[j];
+        S[i * Q + j] = s * L[i * Q + j];
       }
     // C h^T with the incoming state.
     for (int i = 0; i < len; ++i)
@@ -296,12 +277,11 @@ void ssd_chunked_f32(Variant v, const Rules& R, const SsdInput& in, float* y, fl
           y[static_cast<size_t>(t0 + i) * P + pp] = s + p[i] * Ch[i * P + pp];
         }
     // h = total * h + X^T diag(dt * e) B: the kernel weights B's rows by
-    // to_end_j = dt_j * e_j, then multiplies by X^T.
-    for (int j = 0; j < len; ++j) w[j] = dtt[j] * e[j];
+    // to_end_j = dt_j * e_j (e above), then multiplies by X^T.
     for (int pp = 0; pp < P; ++pp)
       for (int n = 0; n < N; ++n) {
         float s = 0.f;
-        for (int j = 0; j < len; ++j) s += X[j * P + pp] * (Bt[j * N + n] * w[j]);
+        for (int j = 0; j < len; ++j) s += X[j * P + pp] * (Bt[j * N + n] * e[j]);
         float& hv = h[static_cast<size_t>(pp) * N + n];
         hv = total * hv + s;
       }

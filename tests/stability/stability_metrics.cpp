@@ -171,10 +171,10 @@ std::vector<float> make_decays(DecayKind kind, int64_t n, uint64_t seed) {
   auto large_run = [&](int64_t lo, int64_t hi) {
     const int64_t len = g.uniform_int(lo, hi);
     for (int64_t k = 0; k < len; ++k) push(neg_log_uniform(g, 1.0, 3.0));
-    // Half of the time, keep going with large values up to a multiple of 16
-    // (the default block size), so the next run starts exactly at a block start.
+    // Half of the time, keep going with large values up to a multiple of 8
+    // (segsum.cuh's block size), so the next run starts exactly at a block start.
     if (g.uniform() < 0.5)
-      while (a.size() % 16 != 0) push(neg_log_uniform(g, 1.0, 3.0));
+      while (a.size() % 8 != 0) push(neg_log_uniform(g, 1.0, 3.0));
   };
   while (static_cast<int64_t>(a.size()) < n) {
     switch (kind) {

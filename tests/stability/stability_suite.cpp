@@ -108,11 +108,9 @@ CaseResult run_case(const CaseSpec& c, const Rules& rules, bool with_e2e) {
 
 std::string describe_rules(const Rules& r) {
   std::ostringstream s;
-  s << "Q=" << r.Q << " q=" << r.q
-    << " diff_scan=" << (r.diff_scan == Scan::kSequential ? "sequential" : "hillis-steele")
-    << " scan=" << (r.scan == Scan::kSequential ? "sequential" : "hillis-steele")
-    << " offdiag=" << (r.offdiag == OffDiag::kChain ? "chain" : "exp-of-sum")
-    << " exp=" << (r.exp == ExpFn::kFastExp2 ? "__expf(exp2f(x*log2e))" : "expf");
+  s << "segsum.cuh rules, Q=" << r.Q << " q=" << r.q
+    << " (diff: hillis-steele scan; direct/hierarchical: sequential sums, column chain;"
+       " exp: fast_exp ftz)";
   return s.str();
 }
 

@@ -1,7 +1,8 @@
 // CPU stability suite of the decay-mask variants (issue 4, DESIGN.md section 4).
 //
-// The three variants are emulated in float32 with the kernel's rules
-// (segsum_emulation.h) and measured against float64 on adversarial log-decays,
+// The three variants are emulated in float32 with the rules of
+// src/kernels/common/segsum.cuh (device_rules(), segsum_emulation.h: Q = 64,
+// q = 8) and measured against float64 on adversarial log-decays,
 // mask alone and end to end. Asserted for the hierarchical variant on every
 // case: no entry > 1, no monotonicity violation, nothing non-finite, error no
 // worse than twice the direct variant's (with a rounding-level floor, below).
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -131,10 +133,75 @@ TEST(StabilityMetrics, GeneratorsAreDeterministicAndNonPositive) {
   EXPECT_NE(make_decays(DecayKind::kLogUniform, 100, 1), make_decays(DecayKind::kLogUniform, 100, 2));
 }
 
+// ---- the emulated fast_exp -----------------------------------------------------------
+TEST(FastExpEmulation, FlushesBelowFltMinAndIsExactAtZero) {
+  EXPECT_EQ(fast_exp_f32(0.0f), 1.0f);
+  EXPECT_EQ(fast_exp_f32(-0.0f), 1.0f);
+  // e^-87 = 1.6e-38 >= FLT_MIN: normal; e^-87.5 = 9.9e-39 and e^-100 would be
+  // denormal: .ftz gives exactly +0.
+  EXPECT_GE(fast_exp_f32(-87.0f), FLT_MIN);
+  EXPECT_EQ(fast_exp_f32(-87.5f), 0.0f);
+  EXPECT_FALSE(std::signbit(fast_exp_f32(-100.0f)));
+  EXPECT_EQ(fast_exp_f32(-100.0f), 0.0f);
+  EXPECT_EQ(fast_exp_f32(-1000.0f), 0.0f);
+  EXPECT_EQ(fast_exp_f32(-INFINITY), 0.0f);
+  EXPECT_TRUE(std::isnan(fast_exp_f32(NAN)));
+  // Monotone and within the argument rounding of exp.
+  float prev = 1.0f;
+  for (float x = 0.0f; x > -87.0f; x -= 0.37f) {
+    const float y = fast_exp_f32(x);
+    EXPECT_LE(y, prev);
+    prev = y;
+    EXPECT_NEAR(y, std::exp(static_cast<double>(x)), std::exp(static_cast<double>(x)) * (1e-6 + 1.2e-7 * -x));
+  }
+}
+
+// dt = nullptr is dt = 1 bitwise; with dt, the mask is the decay times dt_j and
+// to_end is dt_j * e_j (formed as the kernel forms them: within a rounding of
+// the pure decay times dt).
+TEST(SegsumEmulation, DtWeightsFollowTheKernel) {
+  const Rules rules = device_rules();
+  const int Q = rules.Q;
+  const std::vector<float> a = make_decays(DecayKind::kMixture, Q, 9);
+  SplitMix64 g(5);
+  std::vector<float> dt(Q), ones(Q, 1.0f);
+  for (auto& d : dt) d = static_cast<float>(g.uniform(0.0, 2.0));
+  for (int vi = 0; vi < kNumVariants; ++vi) {
+    const Variant v = static_cast<Variant>(vi);
+    SCOPED_TRACE(variant_name(v));
+    std::vector<float> L(Q * Q), L1(Q * Q), Ld(Q * Q), e(Q), e1(Q), ed(Q), p(Q), pd(Q);
+    segsum_tile_f32(v, rules, a.data(), L.data(), e.data(), p.data(), nullptr);
+    segsum_tile_f32(v, rules, a.data(), L1.data(), e1.data(), nullptr, nullptr, ones.data());
+    segsum_tile_f32(v, rules, a.data(), Ld.data(), ed.data(), pd.data(), nullptr, dt.data());
+    EXPECT_EQ(L, L1);
+    EXPECT_EQ(e, e1);
+    EXPECT_EQ(p, pd);  // the read-out does not depend on dt
+    for (int i = 0; i < Q; ++i) {
+      EXPECT_EQ(ed[i], dt[i] * e[i]);
+      for (int j = 0; j < Q; ++j) {
+        const float want = L[i * Q + j] * dt[j];
+        EXPECT_NEAR(Ld[i * Q + j], want, 2.4e-7f * want) << i << "," << j;
+      }
+    }
+  }
+}
+
+TEST(SegsumEmulation, ExpFactorCounts) {
+  const Rules r = device_rules();
+  EXPECT_EQ(mask_exp_factors(Variant::kDiff, r, 63, 0), 1);
+  EXPECT_EQ(mask_exp_factors(Variant::kDirect, r, 63, 0), 1);
+  EXPECT_EQ(mask_exp_factors(Variant::kHierarchical, r, 7, 0), 1);    // diagonal block
+  EXPECT_EQ(mask_exp_factors(Variant::kHierarchical, r, 8, 7), 2);    // u, v
+  EXPECT_EQ(mask_exp_factors(Variant::kHierarchical, r, 63, 0), 8);   // u, v, E_1 .. E_6
+  EXPECT_EQ(mask_exp_factors(Variant::kHierarchical, r, 0, 1), 0);    // above the diagonal
+  EXPECT_EQ(e_exp_factors(Variant::kHierarchical, r, 0), 8);          // v, E_1 .. E_7
+  EXPECT_EQ(e_exp_factors(Variant::kHierarchical, r, 63), 1);
+  EXPECT_EQ(e_exp_factors(Variant::kDiff, r, 0), 1);
+}
+
 // ---- the emulation is right where nothing is adversarial ----------------------------
 TEST(SegsumEmulation, AllVariantsMatchFloat64OnBenignDecays) {
-  for (const Rules& rules : {recommended_rules(), segsum_cuh_rules(), recommended_rules(128, 16),
-                             recommended_rules(64, 8)}) {
+  for (const Rules& rules : {device_rules(), device_rules(128, 8), device_rules(64, 16)}) {
     const int Q = rules.Q;
     SplitMix64 g(3);
     std::vector<float> a(Q);
@@ -160,7 +227,7 @@ TEST(SegsumEmulation, AllVariantsMatchFloat64OnBenignDecays) {
 }
 
 TEST(SegsumEmulation, ZeroDecaysGiveExactOnes) {
-  const Rules rules = recommended_rules();
+  const Rules rules = device_rules();
   const int Q = rules.Q;
   std::vector<float> a(Q, 0.f), L(Q * Q), e(Q), p(Q);
   for (int vi = 0; vi < kNumVariants; ++vi) {
@@ -176,7 +243,7 @@ TEST(SegsumEmulation, ZeroDecaysGiveExactOnes) {
 }
 
 TEST(SegsumEmulation, ChunkedMatchesRecurrenceIncludingPartialTiles) {
-  for (const Rules& rules : {recommended_rules(), recommended_rules(32, 8), recommended_rules(128, 16)}) {
+  for (const Rules& rules : {device_rules(), device_rules(32, 8), device_rules(128, 16)}) {
     for (int T : {1, 45, 64, 65, 200}) {
       for (bool with_h0 : {false, true}) {
         CaseSpec c;
@@ -217,7 +284,7 @@ class AdversarialCase : public ::testing::TestWithParam<CaseSpec> {};
 
 TEST_P(AdversarialCase, HierarchicalIsStable) {
   const CaseSpec& c = GetParam();
-  const Rules rules = recommended_rules();
+  const Rules rules = device_rules();
   const CaseResult r = run_case(c, rules);
   std::printf("rules: %s\n", describe_rules(rules).c_str());
   print_table_header(stdout);
@@ -261,7 +328,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, AdversarialCase, ::testing::ValuesIn(adversarial
 // cumsum goes up by an ulp inside runs of zeros (entries > 1, non-monotone
 // rows), and its prefix subtraction cancels (errors far above direct's).
 TEST(DiffVariant, FailuresAreExposed) {
-  const Rules rules = recommended_rules();
+  const Rules rules = device_rules();
   int64_t cases_with_gt1_or_mono = 0;
   double worst_ratio = 0;
   std::printf("diff variant, mask alone (rules: %s)\n", describe_rules(rules).c_str());
@@ -285,12 +352,13 @@ TEST(DiffVariant, FailuresAreExposed) {
   EXPECT_GE(worst_ratio, 10.0) << "the suite no longer exposes diff's cancellation error";
 }
 
-// The guarantees do not depend on the tile shape: other (Q, q) the kernel may
-// pick, on the cases with zeros (where a wrong rule shows first), mask alone.
+// The guarantees do not depend on the tile shape: other tiles Q (segsum.cuh is
+// a template on kQ, blocks of 8) and other block sizes, on the cases with zeros
+// (where a wrong rule shows first), mask alone.
 TEST(HierarchicalOtherTileShapes, StableForEveryShape) {
-  const int shapes[][2] = {{32, 16}, {64, 8}, {128, 16}, {128, 32}, {256, 16}};
+  const int shapes[][2] = {{32, 8}, {128, 8}, {256, 8}, {64, 16}, {128, 32}};
   for (const auto& s : shapes) {
-    const Rules rules = recommended_rules(s[0], s[1]);
+    const Rules rules = device_rules(s[0], s[1]);
     for (DecayKind kind : {DecayKind::kZerosAfterLarge, DecayKind::kZerosTinyAfterLarge,
                            DecayKind::kMixture, DecayKind::kTinyOnly}) {
       CaseResult r;

@@ -31,59 +31,86 @@ template <int kQ>
 struct TileDecay {
   static constexpr int kBlock = 8;
   static constexpr int kNumBlocks = kQ / kBlock;
-  float a[kQ];        // log-decay a_t = dt_t * A (<= 0); 0 past the tile's length
+  alignas(16) float a[kQ];  // log-decay a_t = dt_t * A (<= 0); 0 past the tile's length
   float dt[kQ];       // processed dt; 0 past the tile's length
   float readout[kQ];  // exp(cs_i): decay of the incoming state up to token i
   float to_end[kQ];   // dt_j * exp(a_{j+1} + ... + a_{Q-1}): weight of token j in the outgoing state
   float cs[kQ];       // diff: tile cumsum
   float u[kQ];        // hierarchical: exp(in-block inclusive prefix)
-  float chain[kNumBlocks][kQ];  // hierarchical: G(I, j) = v_j E_{J+1} ... E_{I-1}, for I > J
+  float chain_dt[kNumBlocks][kQ];  // hierarchical: G(I, j) * dt_j, G(I, j) = v_j E_{J+1} ... E_{I-1}, I > J
   float block_total[kNumBlocks];
+  float block_decay[kNumBlocks];   // hierarchical: E_K = exp(T_K)
+  alignas(8) float diag_dt[kQ][kBlock];  // hierarchical: L_ij dt_j inside row i's diagonal block (0 for j > i)
   float total_decay;  // exp(sum of all a in the tile)
 };
 
-// Called by the first kQ threads (one token each) with the token's a and dt
-// (zeros past the tile's length); the caller synchronises the CTA afterwards.
-// Returns the token's state-update weight (to_end).
+// Called by all 2 kQ threads of the CTA. Role 0 (threads 0 .. kQ-1, one token
+// each, given the token's a and dt; zeros past the tile's length) does the scans
+// and per-token factors; role 1 (threads kQ .. 2 kQ - 1), otherwise idle here,
+// precomputes the hierarchical variant's diagonal blocks for row tid - kQ.
+// Returns the token's state-update weight dt_j * exp(a_{j+1..Q-1}) on role 0.
+// The caller synchronises the CTA afterwards.
 //
 // Rounding rules (tests/stability emulates exactly these; they make the
 // hierarchical mask monotone and <= 1 by construction):
-//  - direct/hierarchical in-block sums are ascending sums starting from 0;
-//    the block total T_K is bitwise the last prefix c_{e(K)};
+//  - direct/hierarchical in-block sums are ascending sums starting from 0; the
+//    block total T_K is bitwise the block's last prefix;
 //  - sums of block totals are ascending from 0;
 //  - off-diagonal blocks use the column chain G(I, j) = v_j * E_{J+1} * ... * E_{I-1},
-//    multiplied one factor at a time, with u, v and E_K = exp(T_K) all from __expf;
+//    multiplied one factor at a time, with u, v and E_K = exp(T_K) all from fast_exp;
+//  - diagonal blocks: exp of the ascending sum a_{j+1} + ... + a_i;
 //  - diff uses a Hillis-Steele (parallel) in-block scan, like Triton's tl.cumsum.
 template <SegsumVariant kVariant, int kQ>
-__device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int t, float a, float dt) {
+__device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, float a, float dt) {
   constexpr int kBlock = TileDecay<kQ>::kBlock;
   constexpr int kNB = TileDecay<kQ>::kNumBlocks;
+  const int t = tid % kQ;
   const int lane8 = t % kBlock;
   const int blk = t / kBlock;
   const int first = blk * kBlock, last = first + kBlock - 1;
 
-  td.a[t] = a;
-  td.dt[t] = dt;
-  float prefix = a;
+  if (tid < kQ) {
+    td.a[t] = a;
+    td.dt[t] = dt;
+  }
+  asm volatile("bar.sync 1, %0;\n" ::"n"(2 * kQ));  // a, dt visible to both roles
+
+  if (tid >= kQ) {  // role 1: diagonal blocks (hierarchical only)
+    if constexpr (kVariant == SegsumVariant::kHierarchical) {
+      const int ii = lane8;
+#pragma unroll
+      for (int jj = 0; jj < kBlock; ++jj) {
+        float sum = 0.f;
+#pragma unroll
+        for (int k = 1; k < kBlock; ++k)
+          if (k > jj && k <= ii) sum += td.a[first + k];
+        td.diag_dt[t][jj] = (jj <= ii) ? fast_exp(sum) * td.dt[first + jj] : 0.f;
+      }
+    }
+    return 0.f;
+  }
+
+  float prefix = a, suffix = 0.f;  // in-block inclusive prefix, exclusive suffix
   if constexpr (kVariant == SegsumVariant::kDiff) {
 #pragma unroll
     for (int off = 1; off < kBlock; off <<= 1) {
       const float up = __shfl_up_sync(0xffffffffu, prefix, off, kBlock);
       if (lane8 >= off) prefix += up;
     }
-  }
-  asm volatile("bar.sync 1, %0;\n" ::"n"(kQ));  // exactly the kQ token threads: a[] visible
-  float suffix = 0.f;  // exclusive in-block suffix a_{t+1} + ... + a_{last}
-  if constexpr (kVariant != SegsumVariant::kDiff) {
+  } else {
     prefix = 0.f;
 #pragma unroll
     for (int k = 0; k < kBlock; ++k) {
-      if (first + k <= t) prefix += td.a[first + k];
-      if (first + k > t) suffix += td.a[first + k];
+      const float ak = td.a[first + k];
+      if (first + k <= t) prefix += ak;
+      if (first + k > t) suffix += ak;
     }
   }
-  if (t == last) td.block_total[blk] = prefix;
-  asm volatile("bar.sync 1, %0;\n" ::"n"(kQ));  // block totals visible
+  if (t == last) {
+    td.block_total[blk] = prefix;
+    if constexpr (kVariant == SegsumVariant::kHierarchical) td.block_decay[blk] = fast_exp(prefix);
+  }
+  asm volatile("bar.sync 2, %0;\n" ::"n"(kQ));  // block totals visible to role 0
 
   float before = 0.f, all = 0.f;
 #pragma unroll
@@ -109,8 +136,8 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int t, fl
 #pragma unroll
     for (int I = 0; I < kNB; ++I) {
       if (I > blk) {
-        td.chain[I][t] = g;
-        g *= fast_exp(td.block_total[I]);  // E_I
+        td.chain_dt[I][t] = g * dt;
+        g *= td.block_decay[I];  // E_I
       }
     }
     to_end = g;  // the chain continued to the tile end
@@ -150,21 +177,15 @@ __device__ __forceinline__ void apply_decay_mask(float (&s)[kQ / 8][4], const Ti
         L0 = (j0 <= i) ? fast_exp(s0) * td.dt[j0] : 0.f;
         L1 = (j0 + 1 <= i) ? fast_exp(s1) * td.dt[j0 + 1] : 0.f;
       } else {
-        if (nt < I) {  // rank-one block: L_ij = u_i * G(I, j)
+        if (nt < I) {  // rank-one block: L_ij dt_j = u_i * (G(I, j) dt_j)
           const float ui = td.u[i];
-          L0 = (ui * td.chain[I][j0]) * td.dt[j0];
-          L1 = (ui * td.chain[I][j0 + 1]) * td.dt[j0 + 1];
-        } else {  // diagonal block: ascending direct sums of at most 7 terms
-          const int ii = g, jj = 2 * q;  // in-block row, column
-          float s0 = 0.f, s1 = 0.f;       // a_{jj+1 .. ii}, a_{jj+2 .. ii}
-#pragma unroll
-          for (int k = 1; k < 8; ++k) {
-            const float ak = td.a[8 * I + k];
-            if (k >= jj + 1 && k <= ii) s0 += ak;
-            if (k >= jj + 2 && k <= ii) s1 += ak;
-          }
-          L0 = (jj <= ii) ? fast_exp(s0) * td.dt[j0] : 0.f;
-          L1 = (jj + 1 <= ii) ? fast_exp(s1) * td.dt[j0 + 1] : 0.f;
+          const float2 gd = *reinterpret_cast<const float2*>(&td.chain_dt[I][j0]);
+          L0 = ui * gd.x;
+          L1 = ui * gd.y;
+        } else {  // diagonal block: precomputed by prepare_tile_decay
+          const float2 ld = *reinterpret_cast<const float2*>(&td.diag_dt[i][2 * q]);
+          L0 = ld.x;
+          L1 = ld.y;
         }
       }
       s[nt][2 * half] *= L0;

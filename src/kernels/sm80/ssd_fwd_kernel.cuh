@@ -53,6 +53,7 @@ struct SsdFwdKernel {
   static constexpr int kStateMT = kBP / 16;
   static constexpr int kStateNT = kStateCols / 8;
   static_assert(kQ == kWarps * 16, "one 16-row mma block per warp");
+  static_assert(kThreads == 2 * kQ, "prepare_tile_decay uses two threads per token");
   static_assert(kStateCols % 16 == 0 && kBP % 16 == 0, "tile shapes");
 
   struct Stage {
@@ -112,36 +113,39 @@ struct SsdFwdKernel {
   }
 
   // All threads call this with the same arguments; it may synchronise the CTA.
+  // The tile ends early at a cu_seqlens boundary or where seq_idx changes (both
+  // reset the state when both are given).
   __device__ Tile next_tile(int t, int seq_hint) {
     Tile tile;
     if (t >= split_end) return tile;
     tile.start = t;
-    const int max_len = min(kQ, split_end - t);
+    int len = min(kQ, split_end - t);
+    int seq_end = 0;
     if (p.cu_seqlens) {
       int k = seq_hint;
       while (k + 1 < p.num_seqs && cu_at(k + 1) <= t) ++k;  // skip ended / empty sequences
-      const int end = cu_at(k + 1);
+      seq_end = cu_at(k + 1);
       tile.seq = k;
       tile.new_seq = (t == cu_at(k)) && k > 0;
-      tile.len = min(max_len, end - t);
-      tile.ends_seq = (t + tile.len == end);
-    } else if (p.seq_idx) {
+      len = min(len, seq_end - t);  // <= 0 only for an invalid cu_seqlens: stops the split
+    }
+    if (p.seq_idx) {
       const int32_t* seq = p.seq_idx + b * p.seq_sb;
       const int32_t s0 = seq[t * p.seq_st];
-      tile.new_seq = t > 0 && seq[(t - 1) * p.seq_st] != s0;
+      tile.new_seq |= t > 0 && seq[(t - 1) * p.seq_st] != s0;
       if (tid < kQ) {
-        const bool changed = tid < max_len && seq[(t + tid) * p.seq_st] != s0;
+        const bool changed = tid < len && seq[(t + tid) * p.seq_st] != s0;
         const unsigned ballot = __ballot_sync(0xffffffffu, changed);
         if (lane == 0) smem.seq_change[warp] = ballot;
       }
       __syncthreads();
       const unsigned long long changes =
           (static_cast<unsigned long long>(smem.seq_change[1]) << 32) | smem.seq_change[0];
-      tile.len = changes ? (__ffsll(static_cast<long long>(changes)) - 1) : max_len;
+      if (changes) len = __ffsll(static_cast<long long>(changes)) - 1;
       __syncthreads();  // seq_change is rewritten by the next call
-    } else {
-      tile.len = max_len;
     }
+    tile.len = len;
+    tile.ends_seq = p.cu_seqlens && t + len == seq_end;
     return tile;
   }
 
@@ -428,10 +432,12 @@ struct SsdFwdKernel {
         has_state = false;
         split_decay = 0.f;
       }
-      if (tid < kQ) {
+      {
         const float w = prepare_tile_decay<kVariant, kQ>(smem.decay, tid, dt_cur * A_h, dt_cur);
-        const float w_next = __shfl_down_sync(0xffffffffu, w, 1);  // packed weight pairs
-        if (tid % 2 == 0) smem.decay_weights[tid / 2] = Traits::pack(w, w_next);
+        if (tid < kQ) {  // packed weight pairs for update_state
+          const float w_next = __shfl_down_sync(0xffffffffu, w, 1);
+          if (tid % 2 == 0) smem.decay_weights[(tid % kQ) / 2] = Traits::pack(w, w_next);
+        }
       }
       cp_async_wait<1>();
       __syncthreads();

@@ -30,9 +30,11 @@ struct SplitPlan {
 };
 
 // Choose the number of splits per sequence: the main pass costs ceil(ctas / slots)
-// waves of split_len tokens; with > 1 split the state pass (x, B, dt only) adds
+// waves of split_len tokens plus a fixed cost per wave (state load/store, pipeline
+// fill: ~kWaveOverhead tokens); with > 1 split the state pass (x, B, dt only) adds
 // about half that per wave, and ~1.6x more when it has at most one CTA per SM
-// (measured on an H200: R1 at 32k tokens runs 2.55 ms with 2 splits, 2.21 ms with 4).
+// (measured on an H200: R1 at 32k tokens runs 2.55 ms with 2 splits, 2.21 ms
+// with 4, 3.98 ms with 103 splits of 320 tokens).
 inline SplitPlan plan_splits(int64_t ctas_per_split, int seqlen, int tile, int slots) {
   SplitPlan best{1, seqlen};
   double best_cost = 1e30;
@@ -40,11 +42,12 @@ inline SplitPlan plan_splits(int64_t ctas_per_split, int seqlen, int tile, int s
   for (int s = 1; s <= max_splits; ++s) {
     const int len = ((seqlen + s - 1) / s + tile - 1) / tile * tile;
     if ((seqlen + len - 1) / len != s) continue;
-    double cost = std::ceil(double(ctas_per_split) * s / slots) * len;
+    constexpr double kWaveOverhead = 512;
+    double cost = std::ceil(double(ctas_per_split) * s / slots) * (len + kWaveOverhead);
     if (s > 1) {
       const double state_ctas = double(ctas_per_split) * (s - 1);
       const double under_filled = state_ctas * 2 <= slots ? 1.6 : 1.0;
-      cost += 0.5 * std::ceil(state_ctas / slots) * len * under_filled;
+      cost += 0.5 * std::ceil(state_ctas / slots) * (len + kWaveOverhead) * under_filled;
     }
     if (cost < best_cost * 0.999) {
       best_cost = cost;
