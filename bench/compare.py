@@ -64,7 +64,9 @@ TOP_KEYS = ["device", "date", "commit", "memcpy_TBps", "rows"]
 DEVICE = os.environ.get("FLASHSSD_BENCH_DEVICE", "cuda")
 
 
+_T0 = time.time()  # --time-limit counts from the process start
 _children = []  # probe processes, killed if we are interrupted
+_done_rows = set()  # indices of the rows whose measurement finished
 
 
 def kill_children():
@@ -667,7 +669,6 @@ def attention_times(torch, timer, batch, heads, seqlen, errors, iters):
 
 def run_gpu(args, report, rows, write_partial):
     import torch
-    t0 = time.time()
     if not torch.cuda.is_available():
         raise RuntimeError("no CUDA device visible to torch (use --dry-run to test without a GPU)")
     props = torch.cuda.get_device_properties(0)
@@ -728,11 +729,19 @@ def run_gpu(args, report, rows, write_partial):
     mc = report.get("memcpy_TBps")
 
     attn_cache = {}
+    fwd_bwd_started = False
     for idx, row in enumerate(rows):
-        elapsed = time.time() - t0
+        elapsed = time.time() - _T0
         if elapsed > args.time_limit:
             row["errors"]["skipped"] = f"time limit {args.time_limit:.0f} s reached"
             continue
+        if row["pass"] == "fwd_bwd" and not fwd_bwd_started:
+            # the first backward compiles and autotunes a dozen Triton kernels
+            if elapsed > args.time_limit - args.fwd_bwd_headroom:
+                row["errors"]["skipped"] = (f"time limit: fewer than {args.fwd_bwd_headroom:.0f} s left "
+                                            "for the first backward (Triton compilation)")
+                continue
+            fwd_bwd_started = True
         label = f"{row['config']} {row['pass']} b={row['batch']} T={row['seqlen']} z={row['z']}"
         log(f"[{idx + 1}/{len(rows)}] {label} ({elapsed:.0f} s elapsed)")
         if mc and row.get("min_bytes"):
@@ -774,7 +783,8 @@ def run_gpu(args, report, rows, write_partial):
             write_partial()
         except Exception as e:  # noqa: BLE001
             log(f"could not write the partial results: {e}")
-    report["env"]["wall_s"] = round(time.time() - t0, 1)
+        _done_rows.add(idx)
+    report["env"]["wall_s"] = round(time.time() - _T0, 1)
 
 
 def run_fwd_row(torch, args, row, seed, timer, triton_fn, fl_fn, probe):
@@ -826,7 +836,6 @@ def run_fwd_row(torch, args, row, seed, timer, triton_fn, fl_fn, probe):
     if triton_fn is not None and "triton" not in row["errors"]:
         ms, n = timer(lambda: call_ssd(triton_fn, inp))
         row["triton_ms"], row["iters"]["triton"] = round(ms, 4), n
-    del inp
 
 
 def run_fwd_bwd_row(torch, args, row, seed, timer, triton_fn):
@@ -878,6 +887,8 @@ def parse_args(argv=None):
                          "(both round to bf16; Triton also keeps chunk states in bf16)")
     ap.add_argument("--time-limit", type=float, default=420.0,
                     help="stop starting new rows after this many seconds (rows left get null)")
+    ap.add_argument("--fwd-bwd-headroom", type=float, default=60.0,
+                    help="seconds before --time-limit after which the fwd_bwd rows are not started")
     ap.add_argument("--probe-timeout", type=float, default=150.0, help="seconds for the whole FlashSSD probe")
     ap.add_argument("--probe-shape-timeout", type=float, default=45.0, help="seconds for one probe shape (hang detection)")
     ap.add_argument("--merge-json", action="append", default=[], metavar="FILE",
@@ -939,9 +950,18 @@ def main(argv=None) -> int:
         if not args.dry_run:
             run_gpu(args, report, report["rows"], write_partial)
     except BaseException as e:  # noqa: BLE001 - always write what we have
-        report["errors"]["fatal"] = f"{type(e).__name__}: {e}"
-        log(f"FATAL: {traceback.format_exc()}")
-        rc = 1
+        fwd_idx = {i for i, r in enumerate(report["rows"]) if r["pass"] == "fwd"}
+        if isinstance(e, SystemExit) and fwd_idx <= _done_rows:
+            # interrupted (time limit) in the optional rows: the required ones are complete
+            report["errors"]["interrupted"] = f"{e} (every forward row had finished)"
+            for i, r in enumerate(report["rows"]):
+                if i not in _done_rows and not r["errors"].get("skipped"):
+                    r["errors"]["skipped"] = f"interrupted: {e}"
+            log(f"interrupted after the forward rows: {e}")
+        else:
+            report["errors"]["fatal"] = f"{type(e).__name__}: {e}"
+            log(f"FATAL: {traceback.format_exc()}")
+            rc = 1
     finally:
         kill_children()
         problems = check_schema(report)

@@ -70,13 +70,13 @@ class Mamba2Block(nn.Module):
         conv_dim = self.d_inner + 2 * ngroups * d_state
 
         # [z, x, B, C, dt] in one projection, as in Mamba2.
-        self.in_proj = nn.Linear(d_model, 2 * self.d_inner + 2 * ngroups * d_state + self.nheads, bias=False,
-                                 **factory)
+        self.in_proj = nn.Linear(d_model, 2 * self.d_inner + 2 * ngroups * d_state + self.nheads, bias=False, **factory)
         self.conv1d = nn.Conv1d(conv_dim, conv_dim, d_conv, groups=conv_dim, padding=d_conv - 1, **factory)
 
         # dt_bias = softplus^{-1}(dt), dt log-uniform in [dt_min, dt_max]; A = -exp(A_log), A_log ~ log U[1, 16].
-        dt = torch.exp(torch.rand(self.nheads, device=device) * (math.log(dt_max) - math.log(dt_min))
-                       + math.log(dt_min)).clamp(min=dt_init_floor)
+        dt = torch.exp(
+            torch.rand(self.nheads, device=device) * (math.log(dt_max) - math.log(dt_min)) + math.log(dt_min)
+        ).clamp(min=dt_init_floor)
         self.dt_bias = nn.Parameter(dt + torch.log(-torch.expm1(-dt)))
         self.A_log = nn.Parameter(torch.log(torch.empty(self.nheads, device=device).uniform_(1, 16)))
         self.D = nn.Parameter(torch.ones(self.nheads, device=device))
@@ -86,8 +86,17 @@ class Mamba2Block(nn.Module):
     # The two kernels a backend may replace: the SSD and the gated RMSNorm.
     def ssd(self, x: Tensor, dt: Tensor, A: Tensor, B: Tensor, C: Tensor) -> Tensor:
         return flashssd.mamba_chunk_scan_combined(
-            x, dt, A, B, C, self.chunk_size, D=self.D.float(), dt_bias=self.dt_bias.float(),
-            dt_softplus=True, dt_limit=self.dt_limit)
+            x,
+            dt,
+            A,
+            B,
+            C,
+            self.chunk_size,
+            D=self.D.float(),
+            dt_bias=self.dt_bias.float(),
+            dt_softplus=True,
+            dt_limit=self.dt_limit,
+        )
 
     def gated_rmsnorm(self, y: Tensor, z: Tensor) -> Tensor:
         """RMSNorm(y * silu(z)) per group of d_inner / ngroups channels (norm_before_gate=False)."""
@@ -122,14 +131,31 @@ class TritonMamba2Block(Mamba2Block):
         self._rmsnorm = getattr(base.module, "rmsnorm_fn", None)
 
     def ssd(self, x: Tensor, dt: Tensor, A: Tensor, B: Tensor, C: Tensor) -> Tensor:
-        return self._scan(x, dt, A, B, C, self.chunk_size, D=self.D.float(), dt_bias=self.dt_bias.float(),
-                          dt_softplus=True, dt_limit=self.dt_limit)
+        return self._scan(
+            x,
+            dt,
+            A,
+            B,
+            C,
+            self.chunk_size,
+            D=self.D.float(),
+            dt_bias=self.dt_bias.float(),
+            dt_softplus=True,
+            dt_limit=self.dt_limit,
+        )
 
     def gated_rmsnorm(self, y: Tensor, z: Tensor) -> Tensor:
         if self._rmsnorm is None:
             return super().gated_rmsnorm(y, z)
-        return self._rmsnorm(y, self.norm_weight, None, z=z, eps=self.eps,
-                             group_size=self.d_inner // self.ngroups, norm_before_gate=False)
+        return self._rmsnorm(
+            y,
+            self.norm_weight,
+            None,
+            z=z,
+            eps=self.eps,
+            group_size=self.d_inner // self.ngroups,
+            norm_before_gate=False,
+        )
 
 
 # ---- command line ----------------------------------------------------------------------------------
@@ -159,7 +185,9 @@ def _time_ms(fn: Callable[[], object], device: torch.device, iters: int, warmup:
 
 def _load_triton_baseline():
     """bench/triton_baseline.load(), or None with the reason printed."""
-    sys.path.insert(0, os.path.join(_REPO, "bench"))
+    for path in (os.path.join(_REPO, "bench"), os.path.join(_REPO, "third_party_bench", "pylib")):
+        if os.path.isdir(path) and path not in sys.path:
+            sys.path.insert(0, path)
     try:
         import triton_baseline
 
@@ -172,8 +200,12 @@ def _load_triton_baseline():
 def main(argv: Optional[list[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
-    ap.add_argument("--dtype", default=None, choices=["bfloat16", "float16", "float32"],
-                    help="default: bfloat16 on a GPU, float32 on the CPU")
+    ap.add_argument(
+        "--dtype",
+        default=None,
+        choices=["bfloat16", "float16", "float32"],
+        help="default: bfloat16 on a GPU, float32 on the CPU",
+    )
     ap.add_argument("--batch", type=int, default=None)
     ap.add_argument("--seqlen", type=int, default=None)
     ap.add_argument("--d-model", type=int, default=None)
@@ -197,21 +229,25 @@ def main(argv: Optional[list[str]] = None) -> int:
     iters = a.iters or (50 if gpu else 3)
 
     torch.manual_seed(a.seed)
-    cfg = dict(d_state=a.d_state, headdim=a.headdim, ngroups=a.ngroups, chunk_size=a.chunk_size,
-               device=device, dtype=dtype)
+    cfg = dict(
+        d_state=a.d_state, headdim=a.headdim, ngroups=a.ngroups, chunk_size=a.chunk_size, device=device, dtype=dtype
+    )
     block = Mamba2Block(d_model, **cfg).eval()
     u = torch.randn(batch, seqlen, d_model, device=device, dtype=dtype)
     run = torch.compile(block, fullgraph=True) if a.compile else block
 
-    print(f"flashssd {flashssd.__version__} | device {device} ({torch.cuda.get_device_name(device) if gpu else 'CPU'})"
-          f" | {dtype} | batch {batch} seqlen {seqlen} d_model {d_model} -> H {block.nheads} P {block.headdim}"
-          f" N {block.d_state} G {block.ngroups}{' | compiled' if a.compile else ''}")
+    print(
+        f"flashssd {flashssd.__version__} | device {device} ({torch.cuda.get_device_name(device) if gpu else 'CPU'})"
+        f" | {dtype} | batch {batch} seqlen {seqlen} d_model {d_model} -> H {block.nheads} P {block.headdim}"
+        f" N {block.d_state} G {block.ngroups}{' | compiled' if a.compile else ''}"
+    )
     with torch.inference_mode():
         out = run(u)
         if gpu:
             torch.cuda.synchronize(device)
         finite = bool(torch.isfinite(out).all())
-        print(f"forward ok: output {tuple(out.shape)} {out.dtype}, finite={finite}, rms={out.float().pow(2).mean().sqrt():.4f}")
+        rms = out.float().pow(2).mean().sqrt().item()
+        print(f"forward ok: output {tuple(out.shape)} {out.dtype}, finite={finite}, rms={rms:.4f}")
         if not finite:
             return 1
         if not a.bench:
@@ -239,9 +275,13 @@ def main(argv: Optional[list[str]] = None) -> int:
         z, xBC, dt = torch.split(block.in_proj(u), [block.d_inner, block.d_inner + 2 * GN, block.nheads], -1)
         xBC = F.silu(block.conv1d(xBC.transpose(1, 2))[..., :seqlen].transpose(1, 2))
         x, B, C = torch.split(xBC, [block.d_inner, GN, GN], dim=-1)
-        args = (x.unflatten(-1, (block.nheads, block.headdim)).contiguous(), dt.contiguous(),
-                -torch.exp(block.A_log.float()), B.unflatten(-1, (block.ngroups, -1)).contiguous(),
-                C.unflatten(-1, (block.ngroups, -1)).contiguous())
+        args = (
+            x.unflatten(-1, (block.nheads, block.headdim)).contiguous(),
+            dt.contiguous(),
+            -torch.exp(block.A_log.float()),
+            B.unflatten(-1, (block.ngroups, -1)).contiguous(),
+            C.unflatten(-1, (block.ngroups, -1)).contiguous(),
+        )
         sms = _time_ms(lambda: block.ssd(*args), device, iters)
         tsms = _time_ms(lambda: triton_block.ssd(*args), device, iters)
         print(f"ssd    flashssd: {sms:8.3f} ms | triton: {tsms:8.3f} ms   (x{tsms / sms:.2f})")

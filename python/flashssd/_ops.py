@@ -90,9 +90,7 @@ def _grad_free(t: Optional[Tensor]) -> Optional[Tensor]:
     return t.detach() if t is not None and t.requires_grad else t
 
 
-def _output_shapes(
-    x: Tensor, B: Tensor, cu_seqlens: Optional[Tensor]
-) -> tuple[Optional[tuple], Optional[tuple]]:
+def _output_shapes(x: Tensor, B: Tensor, cu_seqlens: Optional[Tensor]) -> tuple[Optional[tuple], Optional[tuple]]:
     """(final_states shape, varlen_states shape); None where ranks are wrong (the validator reports)."""
     if x.dim() != 4 or B.dim() != 4:
         return None, None
@@ -273,19 +271,35 @@ def _ssd_forward_fake(
     return_varlen_states: bool,
 ) -> tuple[Tensor, Tensor, Tensor]:
     final_shape, varlen_shape = _output_shapes(x, B, cu_seqlens)
-    inputs = dict(x=x, dt=dt, A=A, B=B, C=C, D=D, z=z, dt_bias=dt_bias, initial_states=initial_states,
-                  seq_idx=seq_idx, cu_seqlens=cu_seqlens)
+    inputs = dict(
+        x=x,
+        dt=dt,
+        A=A,
+        B=B,
+        C=C,
+        D=D,
+        z=z,
+        dt_bias=dt_bias,
+        initial_states=initial_states,
+        seq_idx=seq_idx,
+        cu_seqlens=cu_seqlens,
+    )
     if all(_static(t) for t in inputs.values() if t is not None):
         # Symbolic sizes are left to the real implementation: no size gets specialised here.
-        _validate_fake(inputs, final_shape if return_final_states else None,
-                       varlen_shape if return_varlen_states else None,
-                       dt_softplus, dt_limit_lo, dt_limit_hi, chunk_size, segsum)
+        _validate_fake(
+            inputs,
+            final_shape if return_final_states else None,
+            varlen_shape if return_varlen_states else None,
+            dt_softplus,
+            dt_limit_lo,
+            dt_limit_hi,
+            chunk_size,
+            segsum,
+        )
     y = x.new_empty(x.shape)
     empty = x.new_empty(_EMPTY_SHAPE, dtype=torch.float32)
     final = x.new_empty(final_shape, dtype=torch.float32) if return_final_states and final_shape else empty
-    varlen = (
-        x.new_empty(varlen_shape, dtype=torch.float32) if return_varlen_states and varlen_shape else empty.clone()
-    )
+    varlen = x.new_empty(varlen_shape, dtype=torch.float32) if return_varlen_states and varlen_shape else empty.clone()
     return y, final, varlen
 
 

@@ -248,11 +248,12 @@ Shapes and dtypes follow flashssd.h: x (b, T, H, P); dt (b, T, H); A (H) fp32;
 B, C (b, T, G, N) like x; D (H) or (H, P) fp32; z like x; dt_bias (H) fp32;
 initial_states (b, H, P, N) fp32; seq_idx (b, T) int32; cu_seqlens (S + 1)
 int32/int64. Outputs: y like x, final_states (b, H, P, N) fp32,
-varlen_states (S, H, P, N) fp32. Host arrays run the float64 CPU reference;
-CUDA arrays run the GPU path on `stream` (a cudaStream_t as an int, 0 = the
-legacy default stream). Never synchronises. Raises flashssd.Error (a
-ValueError) on bad input, flashssd.NotSupported (a NotImplementedError) for a
-valid request the build cannot serve.)doc");
+varlen_states (S, H, P, N) fp32. Host arrays run the float64 CPU reference
+(synchronously); CUDA arrays run the GPU path asynchronously on `stream` (a
+cudaStream_t as an int, 0 = the legacy default stream), with no host
+synchronisation. Raises flashssd.Error (a ValueError) on bad input,
+flashssd.NotSupported (a NotImplementedError) for a valid request the build
+cannot serve.)doc");
 
   m.def("validate_meta", &validate_meta, nb::arg("x"), nb::arg("dt"), nb::arg("A"), nb::arg("B"), nb::arg("C"),
         nb::arg("D").none(), nb::arg("z").none(), nb::arg("dt_bias").none(), nb::arg("initial_states").none(),

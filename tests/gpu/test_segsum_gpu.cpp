@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -75,6 +76,32 @@ std::string safe_name(const std::string& s) {
   for (char& ch : n)
     if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
   return n;
+}
+
+// ---- the device-vs-emulation comparison (host code: runs without a GPU) -------------
+TEST(SegsumEmulationMatch, EpsDiffAndTolerance) {
+  EXPECT_EQ(eps_diff(0.5f, 0.5f), 0.0);
+  EXPECT_EQ(eps_diff(0.0f, 0.0f), 0.0);
+  EXPECT_NEAR(eps_diff(1.0f, std::nextafter(1.0f, 0.0f)), 0.5, 1e-6);   // half an eps below 1
+  EXPECT_NEAR(eps_diff(1.0f, 1.0f + 3 * FLT_EPSILON), 3.0, 1e-5);
+  // Around the flush-to-zero threshold both sides count as agreeing.
+  EXPECT_EQ(eps_diff(0.0f, 1.1e-38f), 0.0);
+  EXPECT_EQ(eps_diff(1e-40f, 0.0f), 0.0);
+  EXPECT_GT(eps_diff(0.0f, 1e-30f), 1e6);
+  EXPECT_TRUE(std::isinf(eps_diff(NAN, 1.0f)));
+  EXPECT_TRUE(std::isinf(eps_diff(1.0f, INFINITY)));
+
+  EmulationMatch m;
+  m.add(0.75f, 0.75f, 1);
+  m.add(1.0f, 1.0f + 3 * FLT_EPSILON, 1);  // 3 eps: within 4 per exp
+  m.add(1.0f, 1.0f + 6 * FLT_EPSILON, 1);  // 6 eps: beyond
+  m.add(1.0f, 1.0f + 6 * FLT_EPSILON, 2);  // within 2 x 4
+  m.add(0.0f, 0.0f, 0);                            // above the diagonal: exact
+  EXPECT_EQ(m.compared, 5);
+  EXPECT_EQ(m.bitwise_equal, 2);
+  EXPECT_EQ(m.beyond_tolerance, 1);
+  EXPECT_NEAR(m.max_eps, 6.0, 1e-2);
+  EXPECT_NEAR(m.max_eps_per_factor, 6.0, 1e-2);
 }
 
 // ---- the probe itself -------------------------------------------------------------

@@ -170,8 +170,9 @@ def make_inputs(
         assert b == 1 and sum(seqlens) == T
         cu = torch.tensor([0] + list(seqlens)).cumsum(0).to(torch.int32)
         kw["cu_seqlens"] = cu
-        kw["seq_idx"] = torch.repeat_interleave(torch.arange(len(seqlens), dtype=torch.int32),
-                                                torch.tensor(seqlens))[None]
+        kw["seq_idx"] = torch.repeat_interleave(torch.arange(len(seqlens), dtype=torch.int32), torch.tensor(seqlens))[
+            None
+        ]
     elif seq_idx:
         cuts = torch.rand(b, T, generator=g) < 4.0 / max(T, 1)
         cuts[:, 0] = False

@@ -28,8 +28,9 @@ class _ReferenceSSD:
     """Mixin: the block's SSD computed by the float64 torch reference."""
 
     def ssd(self, x, dt, A, B, C):
-        y, _, _ = ssd_reference(x, dt, A, B, C, D=self.D.float(), dt_bias=self.dt_bias.float(), dt_softplus=True,
-                                dt_limit=self.dt_limit)
+        y, _, _ = ssd_reference(
+            x, dt, A, B, C, D=self.D.float(), dt_bias=self.dt_bias.float(), dt_softplus=True, dt_limit=self.dt_limit
+        )
         return y.to(x.dtype)
 
 
@@ -56,7 +57,25 @@ def test_block_forward_needs_inference_mode(example):
 
 
 def test_command_line(example, capsys):
-    assert example.main(["--device", "cpu", "--seqlen", "24", "--d-model", "32", "--d-state", "16",
-                         "--headdim", "16", "--bench", "--iters", "1"]) == 0
+    assert (
+        example.main(
+            [
+                "--device",
+                "cpu",
+                "--seqlen",
+                "24",
+                "--d-model",
+                "32",
+                "--d-state",
+                "16",
+                "--headdim",
+                "16",
+                "--bench",
+                "--iters",
+                "1",
+            ]
+        )
+        == 0
+    )
     printed = capsys.readouterr().out
     assert "forward ok" in printed and "block  flashssd" in printed

@@ -111,12 +111,13 @@ def test_validate_meta():
             acc *= n
         return (dtype, list(shape), strides[::-1])
 
-    args = [meta(bf16, 2, 8, 4, 16), meta(f32, 2, 8, 4), meta(f32, 4), meta(bf16, 2, 8, 1, 32),
-            meta(bf16, 2, 8, 1, 32)]
+    args = [meta(bf16, 2, 8, 4, 16), meta(f32, 2, 8, 4), meta(f32, 4), meta(bf16, 2, 8, 1, 32), meta(bf16, 2, 8, 1, 32)]
     opts = dict(dt_softplus=False, dt_limit_lo=0.0, dt_limit_hi=float("inf"), chunk_size=0, segsum=0)
     none6 = dict(D=None, z=None, dt_bias=None, initial_states=None, seq_idx=None, cu_seqlens=None)
-    _C.validate_meta(*args, **none6, y=meta(bf16, 2, 8, 4, 16), final_states=meta(f32, 2, 4, 16, 32),
-                     varlen_states=None, **opts)
+    _C.validate_meta(
+        *args, **none6, y=meta(bf16, 2, 8, 4, 16), final_states=meta(f32, 2, 4, 16, 32), varlen_states=None, **opts
+    )
     with pytest.raises(flashssd.Error, match=r"flashssd: final_states: expected shape"):
-        _C.validate_meta(*args, **none6, y=meta(bf16, 2, 8, 4, 16), final_states=meta(f32, 2, 4, 16, 31),
-                         varlen_states=None, **opts)
+        _C.validate_meta(
+            *args, **none6, y=meta(bf16, 2, 8, 4, 16), final_states=meta(f32, 2, 4, 16, 31), varlen_states=None, **opts
+        )

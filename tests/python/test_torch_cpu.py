@@ -22,8 +22,9 @@ REF_KEYS = ("D", "z", "dt_bias", "initial_states", "seq_idx", "cu_seqlens", "dt_
 
 
 def _ref(kw, dt_limit=(0.0, math.inf)):
-    return ssd_reference(kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], dt_limit=dt_limit,
-                         **{k: kw[k] for k in REF_KEYS if k in kw})
+    return ssd_reference(
+        kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], dt_limit=dt_limit, **{k: kw[k] for k in REF_KEYS if k in kw}
+    )
 
 
 # ---- API and return conventions --------------------------------------------------------------
@@ -41,11 +42,13 @@ def test_mamba_return_conventions():
     assert isinstance(y, torch.Tensor) and y.shape == kw["x"].shape
     y2, fs = flashssd.mamba_chunk_scan_combined(*args, return_final_states=True)
     assert fs.shape == (1, 4, 8, 16) and fs.dtype == torch.float32
-    y3, vs = flashssd.mamba_chunk_scan_combined(*args, seq_idx=kw["seq_idx"], cu_seqlens=kw["cu_seqlens"],
-                                                return_varlen_states=True)
+    y3, vs = flashssd.mamba_chunk_scan_combined(
+        *args, seq_idx=kw["seq_idx"], cu_seqlens=kw["cu_seqlens"], return_varlen_states=True
+    )
     assert vs.shape == (2, 4, 8, 16) and vs.dtype == torch.float32
-    out = flashssd.mamba_chunk_scan_combined(*args, seq_idx=kw["seq_idx"], cu_seqlens=kw["cu_seqlens"],
-                                             return_final_states=True, return_varlen_states=True)
+    out = flashssd.mamba_chunk_scan_combined(
+        *args, seq_idx=kw["seq_idx"], cu_seqlens=kw["cu_seqlens"], return_final_states=True, return_varlen_states=True
+    )
     assert len(out) == 3
     torch.testing.assert_close(out[2], vs)
     torch.testing.assert_close(out[1][0], vs[-1])  # the last sequence's final state is the row's
@@ -56,15 +59,18 @@ def test_mamba_ignores_cu_seqlens_without_varlen_states():
     kw = make_inputs(1, 12, 4, 8, 2, 16)
     cu = torch.tensor([0, 5, 12], dtype=torch.int32)
     args = (kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], 64)
-    torch.testing.assert_close(flashssd.mamba_chunk_scan_combined(*args, cu_seqlens=cu),
-                               flashssd.mamba_chunk_scan_combined(*args), rtol=0, atol=0)
+    torch.testing.assert_close(
+        flashssd.mamba_chunk_scan_combined(*args, cu_seqlens=cu),
+        flashssd.mamba_chunk_scan_combined(*args),
+        rtol=0,
+        atol=0,
+    )
 
 
 def test_mamba_varlen_states_need_cu_seqlens():
     kw = make_inputs(1, 12, 4, 8, 2, 16)
     with pytest.raises(ValueError, match="flashssd: varlen_states: expected cu_seqlens"):
-        flashssd.mamba_chunk_scan_combined(kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], 64,
-                                           return_varlen_states=True)
+        flashssd.mamba_chunk_scan_combined(kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], 64, return_varlen_states=True)
 
 
 def test_ssd_output_fields():
@@ -72,8 +78,9 @@ def test_ssd_output_fields():
     out = flashssd.ssd(kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"])
     assert isinstance(out, flashssd.SSDOutput)
     assert out.final_states is None and out.varlen_states is None
-    out = flashssd.ssd(kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], cu_seqlens=kw["cu_seqlens"],
-                       return_final_states=True)
+    out = flashssd.ssd(
+        kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], cu_seqlens=kw["cu_seqlens"], return_final_states=True
+    )
     assert out.final_states.shape == (1, 4, 8, 16)
     assert out.varlen_states.shape == (2, 4, 8, 16)
 
@@ -82,8 +89,9 @@ def test_ssd_output_fields():
 @pytest.mark.parametrize("dt_dtype", [torch.float32, torch.bfloat16, torch.float16])
 def test_dtypes(dtype, dt_dtype):
     kw = make_inputs(2, 9, 4, 8, 2, 16, dtype=dtype, dt_dtype=dt_dtype, z=True)
-    y, fs = flashssd.mamba_chunk_scan_combined(kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], 32, z=kw["z"],
-                                               return_final_states=True)
+    y, fs = flashssd.mamba_chunk_scan_combined(
+        kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], 32, z=kw["z"], return_final_states=True
+    )
     assert y.dtype == dtype and y.shape == kw["x"].shape and y.is_contiguous()
     assert fs.dtype == torch.float32
     ref_y, ref_fs, _ = _ref(kw)
@@ -102,8 +110,9 @@ def test_chunk_size_does_not_change_the_result():
 def test_empty_problems():
     for b, T in ((0, 7), (2, 0)):
         kw = make_inputs(b, T, 4, 8, 2, 16, initial_states=True)
-        out = flashssd.ssd(kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], initial_states=kw["initial_states"],
-                           return_final_states=True)
+        out = flashssd.ssd(
+            kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], initial_states=kw["initial_states"], return_final_states=True
+        )
         assert out.y.shape == (b, T, 4, 8)
         if T == 0:
             torch.testing.assert_close(out.final_states, kw["initial_states"])
@@ -122,8 +131,20 @@ CASES = {
     "seq_idx": dict(b=3, T=64, H=4, P=8, G=2, N=16, seq_idx=True, initial_states=True),
     "cu_seqlens": dict(b=1, T=60, H=4, P=8, G=2, N=16, seqlens=[7, 20, 1, 32], initial_states=True),
     "cu_empty_seq": dict(b=1, T=25, H=2, P=8, G=1, N=16, seqlens=[0, 10, 0, 15], initial_states=True),
-    "everything": dict(b=1, T=70, H=8, P=8, G=2, N=16, D="channel", z=True, dt_bias=True, dt_softplus=True,
-                       initial_states=True, seqlens=[30, 40]),
+    "everything": dict(
+        b=1,
+        T=70,
+        H=8,
+        P=8,
+        G=2,
+        N=16,
+        D="channel",
+        z=True,
+        dt_bias=True,
+        dt_softplus=True,
+        initial_states=True,
+        seqlens=[30, 40],
+    ),
 }
 
 
@@ -136,10 +157,23 @@ def test_agrees_with_float64_reference(name, dtype, error_report):
     dt_limit = (0.01, 0.15) if name in ("plain", "everything") else (0.0, math.inf)
     want_varlen = "cu_seqlens" in kw
     out = flashssd.mamba_chunk_scan_combined(
-        kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], 64, D=kw.get("D"), z=kw.get("z"),
-        dt_bias=kw.get("dt_bias"), initial_states=kw.get("initial_states"), seq_idx=kw.get("seq_idx"),
-        cu_seqlens=kw.get("cu_seqlens"), dt_softplus=kw.get("dt_softplus", False), dt_limit=dt_limit,
-        return_final_states=True, return_varlen_states=want_varlen)
+        kw["x"],
+        kw["dt"],
+        kw["A"],
+        kw["B"],
+        kw["C"],
+        64,
+        D=kw.get("D"),
+        z=kw.get("z"),
+        dt_bias=kw.get("dt_bias"),
+        initial_states=kw.get("initial_states"),
+        seq_idx=kw.get("seq_idx"),
+        cu_seqlens=kw.get("cu_seqlens"),
+        dt_softplus=kw.get("dt_softplus", False),
+        dt_limit=dt_limit,
+        return_final_states=True,
+        return_varlen_states=want_varlen,
+    )
     ref_y, ref_fs, ref_vs = _ref(kw, dt_limit)
     errs = {"y": rel_err(out[0], ref_y), "final": rel_err(out[1], ref_fs)}
     if want_varlen:
@@ -163,11 +197,28 @@ def test_ssd_resets_at_cu_seqlens_without_seq_idx():
 
 def test_parameter_dtypes_and_int64_seq_idx_are_converted():
     kw = make_inputs(2, 20, 4, 8, 2, 16, D="head", dt_bias=True, seq_idx=True, initial_states=True)
-    base = flashssd.ssd(kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], D=kw["D"], dt_bias=kw["dt_bias"],
-                        seq_idx=kw["seq_idx"], initial_states=kw["initial_states"]).y
-    conv = flashssd.ssd(kw["x"], kw["dt"], kw["A"].double(), kw["B"], kw["C"], D=kw["D"].double(),
-                        dt_bias=kw["dt_bias"].double(), seq_idx=kw["seq_idx"].long(),
-                        initial_states=kw["initial_states"].double()).y
+    base = flashssd.ssd(
+        kw["x"],
+        kw["dt"],
+        kw["A"],
+        kw["B"],
+        kw["C"],
+        D=kw["D"],
+        dt_bias=kw["dt_bias"],
+        seq_idx=kw["seq_idx"],
+        initial_states=kw["initial_states"],
+    ).y
+    conv = flashssd.ssd(
+        kw["x"],
+        kw["dt"],
+        kw["A"].double(),
+        kw["B"],
+        kw["C"],
+        D=kw["D"].double(),
+        dt_bias=kw["dt_bias"].double(),
+        seq_idx=kw["seq_idx"].long(),
+        initial_states=kw["initial_states"].double(),
+    ).y
     torch.testing.assert_close(conv, base, rtol=0, atol=0)
 
 
@@ -192,17 +243,23 @@ def _bad_cases():
         "A shape": (dict(A=A[:3]), r"flashssd: A: expected shape"),
         "B dtype": (dict(B=B.to(torch.bfloat16)), r"flashssd: B: expected the dtype of x"),
         "C shape": (dict(C=C[:, :, :1]), r"flashssd: C: expected shape"),
-        "groups": (dict(B=B[:, :, :1].expand(2, 8, 3, 16).contiguous(),
-                        C=C[:, :, :1].expand(2, 8, 3, 16).contiguous()), r"flashssd: B: expected the number of groups"),
+        "groups": (
+            dict(B=B[:, :, :1].expand(2, 8, 3, 16).contiguous(), C=C[:, :, :1].expand(2, 8, 3, 16).contiguous()),
+            r"flashssd: B: expected the number of groups",
+        ),
         "x float64": (dict(x=x.double()), r"flashssd: x: got dtype float64"),
         "D shape": (dict(D=torch.ones(5)), r"flashssd: D: expected shape"),
         "z shape": (dict(z=x[:, :4]), r"flashssd: z: expected shape"),
         "dt_bias shape": (dict(dt_bias=torch.ones(2)), r"flashssd: dt_bias: expected shape"),
         "initial shape": (dict(initial_states=torch.ones(2, 4, 8, 15)), r"flashssd: initial_states: expected shape"),
-        "seq_idx decreasing": (dict(seq_idx=torch.tensor([[0, 0, 1, 1, 0, 2, 2, 2]] * 2, dtype=torch.int32)),
-                               r"flashssd: seq_idx: expected non-decreasing"),
-        "cu_seqlens batch": (dict(cu_seqlens=torch.tensor([0, 8], dtype=torch.int32), return_varlen_states=True),
-                             r"flashssd: cu_seqlens: expected batch b = x.shape\[0\] == 1"),
+        "seq_idx decreasing": (
+            dict(seq_idx=torch.tensor([[0, 0, 1, 1, 0, 2, 2, 2]] * 2, dtype=torch.int32)),
+            r"flashssd: seq_idx: expected non-decreasing",
+        ),
+        "cu_seqlens batch": (
+            dict(cu_seqlens=torch.tensor([0, 8], dtype=torch.int32), return_varlen_states=True),
+            r"flashssd: cu_seqlens: expected batch b = x.shape\[0\] == 1",
+        ),
         "dt_limit order": (dict(dt_limit=(1.0, 0.5)), r"flashssd: dt_limit: expected dt_limit_lo <= dt_limit_hi"),
         "chunk_size": (dict(chunk_size=-1), r"flashssd: chunk_size: expected chunk_size >= 0"),
         "A scalar": (dict(A=torch.tensor(-1.0)), r"flashssd: A: expected a tensor of rank >= 1"),
@@ -217,8 +274,9 @@ def test_bad_input_raises_cpp_message(name):
     args.update(change)
     chunk = args.pop("chunk_size", 64)
     with pytest.raises(ValueError, match=pattern) as info:
-        flashssd.mamba_chunk_scan_combined(args.pop("x"), args.pop("dt"), args.pop("A"), args.pop("B"),
-                                           args.pop("C"), chunk, **args)
+        flashssd.mamba_chunk_scan_combined(
+            args.pop("x"), args.pop("dt"), args.pop("A"), args.pop("B"), args.pop("C"), chunk, **args
+        )
     assert isinstance(info.value, flashssd.Error)
 
 
@@ -254,8 +312,26 @@ def test_requires_grad_raises(which):
     with pytest.raises(NotImplementedError, match="backward pass .* not implemented"):
         flashssd.mamba_chunk_scan_combined(kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], 64, **call)
     with pytest.raises(NotImplementedError, match="backward pass .* not implemented"):
-        OP(kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], kw["D"], kw["z"], kw["dt_bias"], kw["initial_states"],
-           None, None, False, 0.0, math.inf, 0, 0, False, False)
+        OP(
+            kw["x"],
+            kw["dt"],
+            kw["A"],
+            kw["B"],
+            kw["C"],
+            kw["D"],
+            kw["z"],
+            kw["dt_bias"],
+            kw["initial_states"],
+            None,
+            None,
+            False,
+            0.0,
+            math.inf,
+            0,
+            0,
+            False,
+            False,
+        )
     with torch.no_grad():
         y = flashssd.ssd(kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], **call).y
     assert not y.requires_grad
@@ -267,18 +343,37 @@ def test_requires_grad_raises(which):
 
 
 def _op_args(kw, final=True, varlen=False):
-    return (kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], kw.get("D"), kw.get("z"), kw.get("dt_bias"),
-            kw.get("initial_states"), kw.get("seq_idx"), kw.get("cu_seqlens"), kw.get("dt_softplus", False),
-            0.0, math.inf, 64, 0, final, varlen)
+    return (
+        kw["x"],
+        kw["dt"],
+        kw["A"],
+        kw["B"],
+        kw["C"],
+        kw.get("D"),
+        kw.get("z"),
+        kw.get("dt_bias"),
+        kw.get("initial_states"),
+        kw.get("seq_idx"),
+        kw.get("cu_seqlens"),
+        kw.get("dt_softplus", False),
+        0.0,
+        math.inf,
+        64,
+        0,
+        final,
+        varlen,
+    )
 
 
 def test_opcheck():
     kw = make_inputs(1, 12, 4, 8, 2, 16, D="channel", z=True, dt_bias=True, initial_states=True, seqlens=[5, 7])
-    torch.library.opcheck(OP, _op_args(kw, True, True),
-                          test_utils=("test_schema", "test_faketensor", "test_aot_dispatch_static"))
+    torch.library.opcheck(
+        OP, _op_args(kw, True, True), test_utils=("test_schema", "test_faketensor", "test_aot_dispatch_static")
+    )
     kw = make_inputs(2, 9, 4, 8, 2, 16, dtype=torch.bfloat16)
-    torch.library.opcheck(OP, _op_args(kw, False, False),
-                          test_utils=("test_schema", "test_faketensor", "test_aot_dispatch_dynamic"))
+    torch.library.opcheck(
+        OP, _op_args(kw, False, False), test_utils=("test_schema", "test_faketensor", "test_aot_dispatch_dynamic")
+    )
 
 
 def test_fake_tensor_validation_gives_the_cpp_message():
@@ -308,8 +403,15 @@ class _TinyMixer(torch.nn.Module):
         b, T, _ = u.shape
         x, B, C, dt = torch.split(self.in_proj(u), [self.H * self.P, self.N, self.N, self.H], dim=-1)
         y = flashssd.mamba_chunk_scan_combined(
-            x.reshape(b, T, self.H, self.P), dt, -torch.exp(self.A_log), B.reshape(b, T, 1, self.N),
-            C.reshape(b, T, 1, self.N), 64, D=self.D, dt_softplus=True)
+            x.reshape(b, T, self.H, self.P),
+            dt,
+            -torch.exp(self.A_log),
+            B.reshape(b, T, 1, self.N),
+            C.reshape(b, T, 1, self.N),
+            64,
+            D=self.D,
+            dt_softplus=True,
+        )
         return self.out_proj(y.reshape(b, T, -1))
 
 

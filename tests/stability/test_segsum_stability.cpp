@@ -30,13 +30,15 @@ namespace {
 // Floor of the "<= 2x direct" comparisons. When both variants are at rounding
 // level (tiny decays: every exponent in [-0.64, 0]; or cases where direct is
 // exact), 2x direct is a coin toss between 1 and 3 ulps: direct rounds one sum
-// and one exp, a hierarchical off-diagonal entry rounds up to 4 exps (u, v and
-// two block decays at Q/q = 4) and 3 multiplies, each within 1 ulp = 2^-23 =
-// 1.19e-7 relative, i.e. <= 7 * 1.19e-7 = 8.3e-7 < 1e-6 in the worst case
-// (measured: 1.8e-7 against direct's 8.8e-8 on tiny_only). Any real loss of
-// accuracy (a cancellation) is orders of magnitude above 1e-6 (diff: ~1e-3).
-// End to end, both variants share the same float32 GEMM code, whose rounding
-// (~1e-7 relative) dominates; the same floor applies.
+// and one exp, a hierarchical off-diagonal entry at Q = 64, q = 8 is a product
+// of up to 8 exps (u, v and the block decays E_1 .. E_6) with 7 multiplies,
+// each within half an ulp (<= 2^-24 relative for values in (0.5, 1]) in this
+// emulation, i.e. <= 15 * 6e-8 = 9e-7 < 1e-6 in the worst case (measured:
+// 2.7e-7 against direct's 8.8e-8 on tiny_only). Any real loss of accuracy (a
+// cancellation) is orders of magnitude above 1e-6 (diff: ~1e-3). End to end,
+// both variants share the same float32 GEMM code, whose rounding (~1e-7
+// relative) dominates; the same floor applies. (The device suite,
+// tests/gpu/test_segsum_gpu.cpp, uses 1.5e-6: ex2.approx is within 2 ulp.)
 constexpr double kRoundingFloor = 1e-6;
 
 double bound(double direct) { return std::max(2.0 * direct, kRoundingFloor); }
