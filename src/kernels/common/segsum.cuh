@@ -73,7 +73,7 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
     td.a[t] = a;
     td.dt[t] = dt;
   }
-  asm volatile("bar.sync 1, %0;\n" ::"n"(2 * kQ));  // a, dt visible to both roles
+  asm volatile("bar.sync 1, %0;\n" ::"n"(2 * kQ) : "memory");  // a, dt visible to both roles
 
   if (tid >= kQ) {  // role 1: diagonal blocks (hierarchical only)
     if constexpr (kVariant == SegsumVariant::kHierarchical) {
@@ -110,7 +110,7 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
     td.block_total[blk] = prefix;
     if constexpr (kVariant == SegsumVariant::kHierarchical) td.block_decay[blk] = fast_exp(prefix);
   }
-  asm volatile("bar.sync 2, %0;\n" ::"n"(kQ));  // block totals visible to role 0
+  asm volatile("bar.sync 2, %0;\n" ::"n"(kQ) : "memory");  // block totals visible to role 0
 
   float before = 0.f, all = 0.f;
 #pragma unroll
