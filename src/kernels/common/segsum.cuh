@@ -73,7 +73,8 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
     td.a[t] = a;
     td.dt[t] = dt;
   }
-  asm volatile("bar.sync 1, %0;\n" ::"n"(2 * kQ) : "memory");  // a, dt visible to both roles
+  static_assert(2 * kQ == 128, "both roles are the whole CTA");
+  __syncthreads();  // a, dt visible to both roles
 
   if (tid >= kQ) {  // role 1: diagonal blocks (hierarchical only)
     if constexpr (kVariant == SegsumVariant::kHierarchical) {
