@@ -76,6 +76,7 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
   static_assert(2 * kQ == 128, "both roles are the whole CTA");
   __syncthreads();  // a, dt visible to both roles
 
+  float prefix = a, suffix = 0.f;  // role 0: in-block inclusive prefix, exclusive suffix
   if (tid >= kQ) {  // role 1: diagonal blocks (hierarchical only)
     if constexpr (kVariant == SegsumVariant::kHierarchical) {
       const int ii = lane8;
@@ -88,30 +89,29 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
         td.diag_dt[t][jj] = (jj <= ii) ? fast_exp(sum) * td.dt[first + jj] : 0.f;
       }
     }
-    return 0.f;
-  }
-
-  float prefix = a, suffix = 0.f;  // in-block inclusive prefix, exclusive suffix
-  if constexpr (kVariant == SegsumVariant::kDiff) {
-#pragma unroll
-    for (int off = 1; off < kBlock; off <<= 1) {
-      const float up = __shfl_up_sync(0xffffffffu, prefix, off, kBlock);
-      if (lane8 >= off) prefix += up;
-    }
   } else {
-    prefix = 0.f;
+    if constexpr (kVariant == SegsumVariant::kDiff) {
 #pragma unroll
-    for (int k = 0; k < kBlock; ++k) {
-      const float ak = td.a[first + k];
-      if (first + k <= t) prefix += ak;
-      if (first + k > t) suffix += ak;
+      for (int off = 1; off < kBlock; off <<= 1) {
+        const float up = __shfl_up_sync(0xffffffffu, prefix, off, kBlock);
+        if (lane8 >= off) prefix += up;
+      }
+    } else {
+      prefix = 0.f;
+#pragma unroll
+      for (int k = 0; k < kBlock; ++k) {
+        const float ak = td.a[first + k];
+        if (first + k <= t) prefix += ak;
+        if (first + k > t) suffix += ak;
+      }
+    }
+    if (t == last) {
+      td.block_total[blk] = prefix;
+      if constexpr (kVariant == SegsumVariant::kHierarchical) td.block_decay[blk] = fast_exp(prefix);
     }
   }
-  if (t == last) {
-    td.block_total[blk] = prefix;
-    if constexpr (kVariant == SegsumVariant::kHierarchical) td.block_decay[blk] = fast_exp(prefix);
-  }
-  asm volatile("bar.sync 2, %0;\n" ::"n"(kQ) : "memory");  // block totals visible to role 0
+  __syncthreads();  // block totals visible
+  if (tid >= kQ) return 0.f;
 
   float before = 0.f, all = 0.f;
 #pragma unroll
