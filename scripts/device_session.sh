@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The sequence of checks behind bench/results/2026-11-29-h200.* , for a GPU machine
+# with a build folder made elsewhere (no ctest needed, so a carried build folder
+# works as is). scripts/gpu_check.sh is the general-purpose version (it also builds).
+#
+#   FLASHSSD_COMMIT=<sha> OUT=<dir> scripts/device_session.sh [build-folder]
+#
+# Build folder (here, for the GPU machine's Python 3.12):
+#   py=$(PYTHON=python3.12 scripts/setup_python.sh --no-torch)
+#   cmake -S . -B build-gpu -G Ninja -DCMAKE_CUDA_ARCHITECTURES=90a-real \
+#         -DFLASHSSD_BUILD_PYTHON=ON -DPython_EXECUTABLE="$py" && cmake --build build-gpu
+#   scripts/fetch_triton_baseline.sh            # mamba_ssm sources, never committed
+# Carry build-gpu and third_party_bench.
+set -u
+B=${1:-build-gpu}
+OUT=${OUT:-out/device_session}
+mkdir -p "$OUT"
+export LD_LIBRARY_PATH=$PWD/$B:${LD_LIBRARY_PATH:-}
+export FLASHSSD_COMMIT=${FLASHSSD_COMMIT:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}
+
+timeout 120 "$B/tests/gpu/flashssd_gpu_tests" > "$OUT/gpu_tests.log" 2>&1
+echo "gpu_tests rc=$?"; grep -E "^\[  PASSED|^\[  FAILED" "$OUT/gpu_tests.log" | tail -3
+timeout 100 "$B/tests/gpu/flashssd_segsum_gpu_tests" > "$OUT/segsum_tests.log" 2>&1
+echo "segsum_tests rc=$?"; grep -E "^\[  PASSED|^\[  FAILED" "$OUT/segsum_tests.log" | tail -3
+{
+  timeout 70 compute-sanitizer --tool memcheck "$B/tests/gpu/flashssd_gpu_tests" --gtest_filter='*Small*'
+  echo "memcheck rc=$?"
+  timeout 70 compute-sanitizer --tool racecheck --racecheck-report hazard "$B/tests/gpu/flashssd_gpu_tests" --gtest_filter='*Small*'
+  echo "racecheck rc=$?"
+} > "$OUT/sanitizer.log" 2>&1
+grep -E "ERROR SUMMARY|RACECHECK SUMMARY|rc=" "$OUT/sanitizer.log"
+timeout 150 python3 bench/segsum_section.py --build "$B" --out "$OUT/segsum_section.json" --rounds 3
+PYTHONPATH=$B/python:third_party_bench timeout 330 python3 bench/compare.py --out-dir "$OUT" \
+  --time-limit 300 --probe-timeout 70 --merge-json "$OUT/segsum_section.json" > "$OUT/bench.log" 2>&1
+echo "bench rc=$?"; tail -40 "$OUT/bench.log"
