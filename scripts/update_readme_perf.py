@@ -56,6 +56,26 @@ def load_reports(results_dir):
     return out
 
 
+def render_segsum(seg) -> list:
+    """The decay-mask comparison (issue 4), when the results file has a segsum section."""
+    if not seg:
+        return []
+    L = ["### Decay mask (segsum) variants", "",
+         "Same forward kernel (R1, 8 x 8192, bf16), variant as a template parameter; stability "
+         "figures are the worst over the adversarial log-decay cases, on the device.", "",
+         "| variant | fwd ms | mask-only ms | max rel err | entries > 1 | monotonicity violations "
+         "| non-finite | e2e y rel err |",
+         "|---|---|---|---|---|---|---|---|"]
+    for v in ("hierarchical", "diff", "direct"):
+        e = seg.get(v) or {}
+        L.append(f"| {v} | {compare.fmt(e.get('fwd_ms'), 3)} | {compare.fmt(e.get('mask_ms'), 3)} "
+                 f"| {e.get('max_rel_err', '—'):.2e} | {e.get('entries_gt_1', '—')} "
+                 f"| {e.get('monotonicity_violations', '—')} | {e.get('nonfinite', '—')} "
+                 f"| {e.get('e2e_y_rel_err', float('nan')):.2e} |")
+    L.append("")
+    return L
+
+
 def render(report, json_path) -> str:
     rel = os.path.relpath(json_path, REPO)
     stem, _ = os.path.splitext(rel)
@@ -75,6 +95,7 @@ def render(report, json_path) -> str:
     if problems:
         L += [f"**Warning: the results file does not match the schema:** {'; '.join(problems[:5])}", ""]
     L += compare.render_tables(report, heading="###")
+    L += render_segsum(report.get("segsum"))
     png = stem + ".png"
     if os.path.exists(os.path.join(REPO, png)):
         L += [f"![R1 forward time vs sequence length]({png})", ""]
