@@ -17,9 +17,10 @@
 //                  is in (0, 1]: no cancellation, no entry > 1, monotone rows.
 //
 // The same rules are emulated in float32 on the CPU by tests/stability (CI).
-// prepare_tile_decay() computes the per-token factors once per tile into shared
-// memory (first kQ threads, one token each); apply_decay_mask() then works on one
-// warp's fragment with one or two multiplies per element.
+// prepare_tile_decay() computes the per-token factors (and the hierarchical
+// variant's diagonal blocks) once per tile into shared memory with all 2 kQ
+// threads of the CTA; apply_decay_mask() then works on one warp's fragment with
+// one or two multiplies per element.
 #pragma once
 
 #include "flashssd/flashssd.h"
