@@ -81,6 +81,11 @@ void check_basic(const Arg& a, std::initializer_list<int> ranks, const char* sha
     fail(a.name, "shape " + shape_str(v) + " addresses more than 2^63 bytes");
   }
   if (v.data == nullptr) fail(a.name, "expected a data pointer for shape " + shape_str(v) + ", got nullptr");
+  if (reinterpret_cast<uintptr_t>(v.data) % dtype_size(v.dtype) != 0) {
+    fail(a.name, std::string("expected a data pointer aligned to its element size (") +
+                     std::to_string(dtype_size(v.dtype)) + " bytes for " + dtype_name(v.dtype) + "), got " +
+                     std::to_string(reinterpret_cast<uintptr_t>(v.data) % dtype_size(v.dtype)) + " bytes off");
+  }
 }
 
 void check_dtype(const Arg& a, std::initializer_list<DType> allowed) {

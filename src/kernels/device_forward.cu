@@ -113,8 +113,15 @@ void dispatch_state_dim(const SsdKernelParams& k, SegsumVariant variant, cudaStr
 class DeviceGuard {
  public:
   explicit DeviceGuard(int device) {
-    if (cudaGetDevice(&previous_) == cudaSuccess && previous_ != device) cudaSetDevice(device);
-    else previous_ = -1;
+    if (cudaGetDevice(&previous_) != cudaSuccess || previous_ == device) {
+      previous_ = -1;
+      return;
+    }
+    const cudaError_t e = cudaSetDevice(device);
+    if (e != cudaSuccess) {
+      previous_ = -1;
+      throw std::runtime_error(std::string("flashssd: cudaSetDevice: ") + cudaGetErrorString(e));
+    }
   }
   ~DeviceGuard() {
     if (previous_ >= 0) cudaSetDevice(previous_);
@@ -133,9 +140,9 @@ void device_forward(const SsdParams& params, const Problem& problem) {
   int major = 0;
   cudaError_t err = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, problem.device);
   if (err != cudaSuccess) throw std::runtime_error(std::string("flashssd: ") + cudaGetErrorString(err));
-  if (major < 8)
-    throw NotSupported("flashssd: the GPU path needs compute capability 8.0 or newer (tensor cores with "
-                       "bf16); this device is sm_" + std::to_string(major) + "x");
+  if (major < 8 || major > 9)
+    throw NotSupported("flashssd: the GPU kernels are built for compute capability 8.x and 9.x (sm_80, sm_90a); "
+                       "this device is sm_" + std::to_string(major) + "x");
   if (params.x.dtype == DType::kFloat32)
     throw NotSupported("flashssd: fp32 x/B/C/z on the GPU is not implemented yet; pass bf16 or fp16 "
                        "(or host tensors for the float64 reference)");
@@ -147,6 +154,8 @@ void device_forward(const SsdParams& params, const Problem& problem) {
                        std::to_string(problem.headdim));
   if (problem.seqlen > (int64_t(1) << 30) || problem.batch * problem.heads > (int64_t(1) << 30))
     throw NotSupported("flashssd: sequence length or batch*heads above 2^30 on the GPU");
+  if (problem.headdim > (int64_t(1) << 20) || problem.num_seqs > (int64_t(1) << 30))
+    throw NotSupported("flashssd: head dim above 2^20 or more than 2^30 cu_seqlens sequences on the GPU");
 
   const DeviceGuard guard(problem.device);
   const SsdKernelParams k = make_kernel_params(params, problem);

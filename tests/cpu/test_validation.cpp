@@ -197,6 +197,17 @@ TEST(Validation, BadStridesAndPointers) {
   expect_rejected(g, "dt", "nullptr");
 }
 
+// Scalar tensors (dt, A, D, dt_bias, seq_idx, cu_seqlens) may have any strides,
+// but their elements must be aligned: a misaligned load faults on the GPU.
+TEST(Validation, MisalignedElementPointer) {
+  HostTensors h = valid();
+  h.params.dt.data = static_cast<char*>(h.params.dt.data) + 2;  // fp32 dt, 2 bytes off
+  expect_rejected(h, "dt", "aligned to its element size");
+  HostTensors g = valid(/*varlen=*/true);
+  g.params.cu_seqlens.data = static_cast<char*>(g.params.cu_seqlens.data) + 1;
+  expect_rejected(g, "cu_seqlens", "aligned to its element size");
+}
+
 TEST(Validation, SeqIdxDecreasing) {
   HostTensors h = valid();
   int32_t* s = reinterpret_cast<int32_t*>(h.seq_idx.data());

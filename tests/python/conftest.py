@@ -33,7 +33,11 @@ def pytest_runtest_logreport(report: Any) -> None:
 
 def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
     code = os.environ.get("FLASHSSD_PYTEST_ALL_SKIPPED_EXIT")
-    if code and exitstatus == 0 and _OUTCOMES["skipped"] and not (_OUTCOMES["passed"] or _OUTCOMES["failed"]):
+    # exitstatus 5 (nothing collected) is what a module-level skip (importorskip of
+    # torch, no CUDA device) gives: that is a skipped file too, not a failure.
+    all_skipped = _OUTCOMES["skipped"] and not (_OUTCOMES["passed"] or _OUTCOMES["failed"])
+    module_skipped = exitstatus == 5 and session.testscollected == 0 and not _OUTCOMES["failed"]
+    if code and ((exitstatus == 0 and all_skipped) or module_skipped):
         session.exitstatus = int(code)
 
 

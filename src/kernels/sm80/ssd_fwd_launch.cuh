@@ -76,9 +76,14 @@ void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
   params.p_blocks = (params.headdim + kBP - 1) / kBP;
   const int64_t ctas_per_split = int64_t(params.batch) * params.heads * params.p_blocks;
 
-  int device = 0, sms = 0, occupancy = 0;
+  int device = 0, sms = 0, occupancy = 0, smem_optin = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
   check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "device attribute");
+  check_cuda(cudaDeviceGetAttribute(&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), "device attribute");
+  if (MainKernel::kSmemBytes > static_cast<size_t>(smem_optin))
+    throw NotSupported("flashssd: the sm80 kernel for N <= " + std::to_string(kN) + " needs " +
+                       std::to_string(MainKernel::kSmemBytes) + " bytes of shared memory per block; this GPU allows " +
+                       std::to_string(smem_optin));
   check_cuda(cudaFuncSetAttribute(ssd_fwd_sm80_kernel<MainKernel>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                   static_cast<int>(MainKernel::kSmemBytes)),
              "cudaFuncSetAttribute");
@@ -87,19 +92,27 @@ void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
              "occupancy");
   SplitPlan plan = plan_splits(ctas_per_split, params.seqlen, MainKernel::kQ, sms * std::max(1, occupancy));
   if (const char* forced = std::getenv("FLASHSSD_NUM_SPLITS")) {  // tuning knob for benchmarks
-    const int s = std::max(1, std::atoi(forced));
+    const int s = std::min(256, std::max(1, std::atoi(forced)));
     plan.split_len = ((params.seqlen + s - 1) / s + MainKernel::kQ - 1) / MainKernel::kQ * MainKernel::kQ;
     plan.num_splits = (params.seqlen + plan.split_len - 1) / plan.split_len;
   }
   params.num_splits = plan.num_splits;
   params.split_len = plan.split_len;
 
-  void* workspace = nullptr;
+  // Split-sequence workspace, stream-ordered (capturable in CUDA graphs), freed on
+  // every exit path.
+  struct Workspace {
+    void* ptr = nullptr;
+    cudaStream_t stream = nullptr;
+    ~Workspace() {
+      if (ptr) cudaFreeAsync(ptr, stream);
+    }
+  } workspace{nullptr, stream};
   if (plan.num_splits > 1) {
     const int64_t slots = int64_t(params.batch) * params.heads * plan.num_splits;
     const size_t bytes = (slots * params.headdim * params.dstate + slots) * sizeof(float);
-    check_cuda(cudaMallocAsync(&workspace, bytes, stream), "cudaMallocAsync(split workspace)");
-    params.split_states = static_cast<float*>(workspace);
+    check_cuda(cudaMallocAsync(&workspace.ptr, bytes, stream), "cudaMallocAsync(split workspace)");
+    params.split_states = static_cast<float*>(workspace.ptr);
     params.split_decay = params.split_states + slots * params.headdim * params.dstate;
     launch_pass<StateKernel>(params, ctas_per_split * (plan.num_splits - 1), stream);
     split_boundary_scan_kernel<<<static_cast<unsigned>(params.batch * params.heads), 256, 0, stream>>>(params);
@@ -110,7 +123,6 @@ void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
     empty_sequence_states_kernel<<<static_cast<unsigned>(params.num_seqs * params.heads), 256, 0, stream>>>(params);
     check_cuda(cudaGetLastError(), "empty sequence states launch");
   }
-  if (workspace) check_cuda(cudaFreeAsync(workspace, stream), "cudaFreeAsync(split workspace)");
 }
 
 }  // namespace flashssd::sm80
