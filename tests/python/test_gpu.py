@@ -155,8 +155,18 @@ def _triton():
         pytest.skip(f"mamba_ssm Triton baseline unavailable: {e}")
 
 
+# Each new shape makes mamba_ssm's Triton kernels autotune (seconds per shape): the
+# comparison runs on a representative subset by default (every option class is in
+# it); FLASHSSD_PYTEST_ALL_TRITON=1 compares every case but long_32k.
+TRITON_CASES = (
+    [n for n in CASES if not n.startswith("long_32k")]
+    if os.environ.get("FLASHSSD_PYTEST_ALL_TRITON")
+    else ["r1_like", "g8_t700", "p128_n64", "gated_softplus", "seq_idx", "cu_seqlens", "everything"]
+)
+
+
 @pytest.mark.parametrize("dtype", DTYPES, ids=NAME.get)
-@pytest.mark.parametrize("name", [n for n in CASES if not n.startswith("long_32k")])
+@pytest.mark.parametrize("name", TRITON_CASES)
 def test_vs_mamba_ssm_triton(name, dtype, error_report):
     base = _triton()
     kw, dt_limit = _inputs(name, dtype)
