@@ -84,8 +84,11 @@ class Mamba2Block(nn.Module):
         self.out_proj = nn.Linear(self.d_inner, d_model, bias=False, **factory)
 
     # The two kernels a backend may replace: the SSD and the gated RMSNorm.
+    # mamba_chunk_scan_combined-compatible function (TritonMamba2Block swaps it).
+    _scan = staticmethod(flashssd.mamba_chunk_scan_combined)
+
     def ssd(self, x: Tensor, dt: Tensor, A: Tensor, B: Tensor, C: Tensor) -> Tensor:
-        return flashssd.mamba_chunk_scan_combined(
+        return self._scan(
             x,
             dt,
             A,
@@ -129,20 +132,6 @@ class TritonMamba2Block(Mamba2Block):
         super().__init__(*args, **kwargs)
         self._scan = base.mamba_chunk_scan_combined
         self._rmsnorm = getattr(base.module, "rmsnorm_fn", None)
-
-    def ssd(self, x: Tensor, dt: Tensor, A: Tensor, B: Tensor, C: Tensor) -> Tensor:
-        return self._scan(
-            x,
-            dt,
-            A,
-            B,
-            C,
-            self.chunk_size,
-            D=self.D.float(),
-            dt_bias=self.dt_bias.float(),
-            dt_softplus=True,
-            dt_limit=self.dt_limit,
-        )
 
     def gated_rmsnorm(self, y: Tensor, z: Tensor) -> Tensor:
         if self._rmsnorm is None:
