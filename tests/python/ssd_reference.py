@@ -178,3 +178,28 @@ def make_inputs(
         cuts[:, 0] = False
         kw["seq_idx"] = cuts.to(torch.int32).cumsum(1).to(torch.int32)
     return {k: (v.to(device) if isinstance(v, Tensor) else v) for k, v in kw.items()}
+
+
+def call_scan(fn, kw: dict, dt_limit, chunk_size: int = 256):
+    """Calls fn (mamba_chunk_scan_combined's signature: flashssd's or mamba_ssm's) on
+    make_inputs' tensors; returns (y, final_states, varlen_states or None)."""
+    varlen = "cu_seqlens" in kw
+    out = fn(
+        kw["x"],
+        kw["dt"],
+        kw["A"],
+        kw["B"],
+        kw["C"],
+        chunk_size,
+        D=kw.get("D"),
+        z=kw.get("z"),
+        dt_bias=kw.get("dt_bias"),
+        initial_states=kw.get("initial_states"),
+        seq_idx=kw.get("seq_idx"),
+        cu_seqlens=kw.get("cu_seqlens"),
+        dt_softplus=kw.get("dt_softplus", False),
+        dt_limit=dt_limit,
+        return_final_states=True,
+        return_varlen_states=varlen,
+    )
+    return out if varlen else (*out, None)

@@ -20,7 +20,7 @@ import pytest
 torch = pytest.importorskip("torch", reason="torch is not installed")
 flashssd = pytest.importorskip("flashssd", reason="the flashssd module is not built / not on PYTHONPATH")
 
-from ssd_reference import make_inputs, rel_err, ssd_reference  # noqa: E402
+from ssd_reference import call_scan, make_inputs, rel_err, ssd_reference  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device: the GPU suite needs one")
 
@@ -81,27 +81,7 @@ def _reference(kw: dict, dt_limit: tuple[float, float]):
 
 
 def _call(fn, kw: dict, dt_limit: tuple[float, float], chunk_size: int = 256):
-    """fn with mamba_chunk_scan_combined's signature; returns (y, final, varlen or None)."""
-    varlen = "cu_seqlens" in kw
-    out = fn(
-        kw["x"],
-        kw["dt"],
-        kw["A"],
-        kw["B"],
-        kw["C"],
-        chunk_size,
-        D=kw.get("D"),
-        z=kw.get("z"),
-        dt_bias=kw.get("dt_bias"),
-        initial_states=kw.get("initial_states"),
-        seq_idx=kw.get("seq_idx"),
-        cu_seqlens=kw.get("cu_seqlens"),
-        dt_softplus=kw.get("dt_softplus", False),
-        dt_limit=dt_limit,
-        return_final_states=True,
-        return_varlen_states=varlen,
-    )
-    return out if varlen else (*out, None)
+    return call_scan(fn, kw, dt_limit, chunk_size)
 
 
 _REFS: dict = {}

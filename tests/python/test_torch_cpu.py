@@ -13,7 +13,7 @@ import pytest
 torch = pytest.importorskip("torch", reason="torch is not installed (scripts/setup_python.sh installs it)")
 flashssd = pytest.importorskip("flashssd", reason="the flashssd module is not built / not on PYTHONPATH")
 
-from ssd_reference import make_inputs, rel_err, ssd_reference  # noqa: E402
+from ssd_reference import call_scan, make_inputs, rel_err, ssd_reference  # noqa: E402
 
 OP = torch.ops.flashssd.ssd_forward.default
 TOL = {torch.float32: 1e-5, torch.float16: 2e-3, torch.bfloat16: 1e-2}
@@ -156,24 +156,7 @@ def test_agrees_with_float64_reference(name, dtype, error_report):
     kw = make_inputs(*dims, dtype=dtype, seed=zlib.crc32(name.encode()) % 1000, **case)
     dt_limit = (0.01, 0.15) if name in ("plain", "everything") else (0.0, math.inf)
     want_varlen = "cu_seqlens" in kw
-    out = flashssd.mamba_chunk_scan_combined(
-        kw["x"],
-        kw["dt"],
-        kw["A"],
-        kw["B"],
-        kw["C"],
-        64,
-        D=kw.get("D"),
-        z=kw.get("z"),
-        dt_bias=kw.get("dt_bias"),
-        initial_states=kw.get("initial_states"),
-        seq_idx=kw.get("seq_idx"),
-        cu_seqlens=kw.get("cu_seqlens"),
-        dt_softplus=kw.get("dt_softplus", False),
-        dt_limit=dt_limit,
-        return_final_states=True,
-        return_varlen_states=want_varlen,
-    )
+    out = call_scan(flashssd.mamba_chunk_scan_combined, kw, dt_limit, chunk_size=64)
     ref_y, ref_fs, ref_vs = _ref(kw, dt_limit)
     errs = {"y": rel_err(out[0], ref_y), "final": rel_err(out[1], ref_fs)}
     if want_varlen:
