@@ -143,9 +143,6 @@ void device_forward(const SsdParams& params, const Problem& problem) {
   if (major < 8 || major > 9)
     throw NotSupported("flashssd: the GPU kernels are built for compute capability 8.x and 9.x (sm_80, sm_90a); "
                        "this device is sm_" + std::to_string(major) + "x");
-  if (params.x.dtype == DType::kFloat32)
-    throw NotSupported("flashssd: fp32 x/B/C/z on the GPU is not implemented yet; pass bf16 or fp16 "
-                       "(or host tensors for the float64 reference)");
   if (problem.dstate % 8 != 0 || problem.dstate > 256)
     throw NotSupported("flashssd: GPU path needs the state dim N to be a multiple of 8 and <= 256, got N=" +
                        std::to_string(problem.dstate));
@@ -159,8 +156,11 @@ void device_forward(const SsdParams& params, const Problem& problem) {
 
   const DeviceGuard guard(problem.device);
   const SsdKernelParams k = make_kernel_params(params, problem);
-  if (params.x.dtype == DType::kBFloat16) dispatch_state_dim<__nv_bfloat16>(k, params.segsum, params.stream);
-  else dispatch_state_dim<__half>(k, params.segsum, params.stream);
+  switch (params.x.dtype) {
+    case DType::kBFloat16: return dispatch_state_dim<__nv_bfloat16>(k, params.segsum, params.stream);
+    case DType::kFloat16: return dispatch_state_dim<__half>(k, params.segsum, params.stream);
+    default: return dispatch_state_dim<float>(k, params.segsum, params.stream);  // validated: fp32
+  }
 }
 
 }  // namespace flashssd

@@ -155,7 +155,7 @@ TEST_P(SmallShapes, AllOptionsMatchReference) {
 
 std::vector<ShapeCase> shape_cases() {
   std::vector<ShapeCase> v;
-  for (DType io : {DType::kBFloat16, DType::kFloat16})
+  for (DType io : {DType::kBFloat16, DType::kFloat16, DType::kFloat32})
     for (int P : {32, 64, 128})
       for (int N : {16, 32, 64, 128, 256}) v.push_back({io, P, N});
   return v;
@@ -290,29 +290,62 @@ TEST(GpuForwardSplit, LongSequenceSplitsMatchReference) {
   EXPECT_LE(r.varlen_err, 1e-2);
 }
 
+TEST(GpuForwardSplit, Float32LongSequenceSplitsMatchReference) {
+  REQUIRE_GPU();
+  auto s = all_options(1, 20000, 2, 1, 64, 128, 81);
+  s.packed_seqs = 9;
+  expect_close(run_case(s, {DType::kFloat32}), DType::kFloat32, "fp32 split seq_idx");
+}
+
+// fp32 inputs (split-bf16 tensor-core path) through every option class at the fp32
+// tolerance: strided views, resets, varlen states, G = H.
+TEST(GpuForwardSmall, Float32OptionClasses) {
+  REQUIRE_GPU();
+  ref::HostTensorOptions opt;
+  opt.io = DType::kFloat32;
+  opt.pad = 12;  // 48 bytes: strided rows, still 16-byte multiples
+  auto s = all_options(2, 300, 8, 8, 64, 128, 95);
+  s.packed_seqs = 5;
+  s.D_per_channel = true;
+  expect_close(run_case(s, opt), DType::kFloat32, "fp32 strided seq_idx G=H");
+  auto v = all_options(1, 400, 4, 2, 64, 64, 96);
+  v.varlen_seqs = 7;
+  v.varlen_allow_empty = true;
+  opt.pad = 0;
+  const CaseResult r = run_case(v, opt);
+  expect_close(r, DType::kFloat32, "fp32 cu_seqlens");
+  EXPECT_LE(r.varlen_err, 1e-4) << "fp32 varlen states rel err " << r.varlen_err;
+  ref::RandomSpec t1;
+  t1.batch = 3; t1.seqlen = 1; t1.heads = 2; t1.groups = 1; t1.headdim = 64; t1.dstate = 256; t1.seed = 97;
+  expect_close(run_case(t1, opt), DType::kFloat32, "fp32 T=1 N=256");
+}
+
 TEST(GpuForwardSmall, Deterministic) {
   REQUIRE_GPU();
-  auto s = all_options(2, 333, 4, 2, 64, 128, 90);
-  ref::Inputs in = ref::make_random(s);
-  ref::round_inputs(in, DType::kBFloat16, DType::kFloat32);
-  ref::HostTensorOptions opt;
-  opt.io = DType::kBFloat16;
-  ref::HostTensors host = ref::make_host_tensors(in, opt);
-  DeviceTensors dev;
-  to_device(host, dev);
-  std::vector<unsigned char> first_y, first_state;
-  for (int run = 0; run < 2; ++run) {
-    poison_device_outputs(host, dev);
-    ssd_forward(dev.params);
-    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
-    download_outputs(dev, host);
-    if (run == 0) {
-      first_y = host.y;
-      first_state = host.final_states;
+  for (DType io : {DType::kBFloat16, DType::kFloat32}) {
+    auto s = all_options(2, 333, 4, 2, 64, 128, 90);
+    ref::Inputs in = ref::make_random(s);
+    ref::round_inputs(in, io, DType::kFloat32);
+    ref::HostTensorOptions opt;
+    opt.io = io;
+    ref::HostTensors host = ref::make_host_tensors(in, opt);
+    DeviceTensors dev;
+    to_device(host, dev);
+    std::vector<unsigned char> first_y, first_state;
+    for (int run = 0; run < 2; ++run) {
+      poison_device_outputs(host, dev);
+      ssd_forward(dev.params);
+      ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+      download_outputs(dev, host);
+      if (run == 0) {
+        first_y = host.y;
+        first_state = host.final_states;
+      }
     }
+    EXPECT_EQ(std::memcmp(first_y.data(), host.y.data(), host.y.size()), 0) << dtype_name(io) << ": y differs";
+    EXPECT_EQ(std::memcmp(first_state.data(), host.final_states.data(), host.final_states.size()), 0)
+        << dtype_name(io) << ": final state differs";
   }
-  EXPECT_EQ(std::memcmp(first_y.data(), host.y.data(), host.y.size()), 0) << "y differs between runs";
-  EXPECT_EQ(std::memcmp(first_state.data(), host.final_states.data(), host.final_states.size()), 0);
 }
 
 // Offsets past 2^31 elements: the second batch row of x and y lives more than

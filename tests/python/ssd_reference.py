@@ -96,6 +96,121 @@ def ssd_reference(
     return y, h, varlen
 
 
+
+def ssd_reference_chunked(
+    x: Tensor,
+    dt: Tensor,
+    A: Tensor,
+    B: Tensor,
+    C: Tensor,
+    *,
+    D: Optional[Tensor] = None,
+    z: Optional[Tensor] = None,
+    dt_bias: Optional[Tensor] = None,
+    initial_states: Optional[Tensor] = None,
+    seq_idx: Optional[Tensor] = None,
+    cu_seqlens: Optional[Tensor] = None,
+    dt_softplus: bool = False,
+    dt_limit: tuple[float, float] = (0.0, math.inf),
+) -> tuple[Tensor, Tensor, Optional[Tensor]]:
+    """ssd_reference (same arguments, semantics and results up to float64 rounding),
+    computed chunk by chunk: a Python loop over chunks of at most 64 tokens, the
+    quadratic (attention-like) form inside a chunk, the state carried between chunks.
+    Chunks also end at every cu_seqlens boundary, where varlen states are taken.
+
+    With a_t = dt_t * A (log decay) and segsum[i, j] = a_{j+1} + ... + a_i, inside a
+    chunk starting at s with state h_prev before it:
+      y_i   = sum_{j<=i} exp(segsum[i, j]) (C_i . B_j) dt_j x_j + exp(a_s + ... + a_i) C_i . h_prev
+      h_end = exp(a_s + ... + a_end) h_prev + sum_j exp(segsum[end, j]) dt_j x_j B_j^T.
+    A state reset before token t is a_t = -inf (exp gives exact zeros). Sums of a are
+    accumulated left to right over masked values (never as differences of prefix sums),
+    so no cancellation and no -inf - -inf arises."""
+    f64 = torch.float64
+    max_chunk = 64
+
+    def cast(t: Optional[Tensor]) -> Optional[Tensor]:
+        return None if t is None else t.to(f64)
+
+    x, dt, A, B, C, D, z, dt_bias, h0 = map(cast, (x, dt, A, B, C, D, z, dt_bias, initial_states))
+    b, T, H, P = x.shape
+    G, N = B.shape[2], B.shape[3]
+    dev = x.device
+    Bh = B.repeat_interleave(H // G, dim=2)  # (b, T, H, N)
+    Ch = C.repeat_interleave(H // G, dim=2)
+
+    if dt_bias is not None:
+        dt = dt + dt_bias
+    if dt_softplus:
+        dt = torch.where(dt > 20.0, dt, torch.log1p(torch.exp(torch.clamp(dt, max=20.0))))
+    dt = torch.clamp(dt, min=dt_limit[0], max=dt_limit[1])
+    a = dt * A  # (b, T, H): log of the per-token decay
+
+    # reset[bi, t]: the state restarts from zero before token t (exactly as ssd_reference).
+    reset = torch.zeros(b, T, dtype=torch.bool, device=dev)
+    if seq_idx is not None and T > 1:
+        reset[:, 1:] |= seq_idx[:, 1:] != seq_idx[:, :-1]
+    cu = [int(v) for v in cu_seqlens.tolist()] if cu_seqlens is not None else None
+    if cu is not None:
+        for start in cu[:-1]:
+            if 0 < start < T:
+                reset[0, start] = True
+    a = torch.where(reset[:, :, None], torch.full((), -math.inf, dtype=f64, device=dev), a)
+
+    h = torch.zeros(b, H, P, N, dtype=f64, device=dev)
+    starts_from_initial = h0 is not None and (cu is None or cu[1] > 0 or T == 0)
+    if starts_from_initial:
+        h = h0.clone()
+
+    varlen = None
+    ends: dict[int, list[int]] = {}  # end position (exclusive) -> sequences ending there
+    if cu is not None:
+        varlen = torch.zeros(len(cu) - 1, H, P, N, dtype=f64, device=dev)
+        for k in range(len(cu) - 1):
+            if cu[k + 1] > cu[k]:
+                if 0 <= cu[k + 1] - 1 < T:
+                    ends.setdefault(cu[k + 1], []).append(k)
+            elif k == 0 and h0 is not None:
+                varlen[k] = h0[0]
+
+    # Chunk boundaries: every max_chunk tokens and at every cu_seqlens boundary.
+    cut_set = set(range(0, T, max_chunk)) | {T}
+    if cu is not None:
+        cut_set |= {c for c in cu if 0 < c < T}
+    cuts = sorted(cut_set)
+
+    xdt = x * dt[..., None]  # (b, T, H, P)
+    y = torch.empty(b, T, H, P, dtype=f64, device=dev)
+    masks: dict[int, tuple[Tensor, Tensor]] = {}
+    for s, e in zip(cuts[:-1], cuts[1:]):
+        L = e - s
+        if L not in masks:
+            ones = torch.ones(L, L, dtype=torch.bool, device=dev)
+            masks[L] = (torch.tril(ones, diagonal=-1), torch.tril(ones))
+        strict, lower = masks[L]
+        ac = a[:, s:e].transpose(1, 2)  # (b, H, L)
+        # seg[..., i, j] = sum_{k=j+1..i} a_k for i >= j (accumulated over i, zeros above), -inf for i < j.
+        rep = torch.where(strict, ac[..., :, None], torch.zeros((), dtype=f64, device=dev))  # rep[i, j] = a_i (i > j)
+        seg = torch.cumsum(rep, dim=-2)
+        seg = torch.where(lower, seg, torch.full((), -math.inf, dtype=f64, device=dev))
+        decay_ij = torch.exp(seg)  # (b, H, L, L)
+        decay_from_start = torch.exp(torch.cumsum(ac, dim=-1))  # (b, H, L): exp(a_s + ... + a_i)
+        Bc, Cc, xc = Bh[:, s:e], Ch[:, s:e], xdt[:, s:e]
+        scores = torch.einsum("bihn,bjhn->bhij", Cc, Bc) * decay_ij
+        yc = torch.einsum("bhij,bjhp->bihp", scores, xc)
+        yc = yc + torch.einsum("bihn,bhpn->bihp", Cc, h) * decay_from_start.transpose(1, 2)[..., None]
+        y[:, s:e] = yc
+        to_end = decay_ij[:, :, -1, :]  # (b, H, L): exp(a_{j+1} + ... + a_end)
+        h = decay_from_start[:, :, -1, None, None] * h + torch.einsum("bhj,bjhp,bjhn->bhpn", to_end, xc, Bc)
+        for k in ends.get(e, ()):
+            varlen[k] = h[0]
+
+    if D is not None:
+        y = y + (D[:, None] if D.dim() == 1 else D) * x
+    if z is not None:
+        y = y * z * torch.sigmoid(z)
+    return y, h, varlen
+
+
 def rel_err(a: Tensor, ref: Tensor) -> float:
     """Relative Frobenius-norm error of a against ref (float64)."""
     ref = ref.to(torch.float64)

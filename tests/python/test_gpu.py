@@ -20,16 +20,17 @@ import pytest
 torch = pytest.importorskip("torch", reason="torch is not installed")
 flashssd = pytest.importorskip("flashssd", reason="the flashssd module is not built / not on PYTHONPATH")
 
-from ssd_reference import call_scan, make_inputs, rel_err, ssd_reference  # noqa: E402
+from ssd_reference import call_scan, make_inputs, rel_err, ssd_reference_chunked  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device: the GPU suite needs one")
 
-DTYPES = [torch.bfloat16, torch.float16]
+DTYPES = [torch.bfloat16, torch.float16]  # compared with mamba_ssm
+REF_DTYPES = DTYPES + [torch.float32]     # compared with the float64 reference
 NAME = {torch.bfloat16: "bfloat16", torch.float16: "float16", torch.float32: "float32"}
 # Relative norm error vs the float64 reference (inputs rounded to the dtype first, so
 # this measures the kernel's own arithmetic plus the output rounding).
-TOL_Y = {torch.bfloat16: 1.5e-2, torch.float16: 4e-3}
-TOL_STATE = {torch.bfloat16: 1.5e-2, torch.float16: 4e-3}
+TOL_Y = {torch.bfloat16: 1.5e-2, torch.float16: 4e-3, torch.float32: 1e-4}
+TOL_STATE = {torch.bfloat16: 1.5e-2, torch.float16: 4e-3, torch.float32: 1e-4}
 # flashssd vs Triton (both approximate the same float64 value): a semantic check.
 TOL_VS_TRITON = {torch.bfloat16: 3e-2, torch.float16: 1e-2}
 
@@ -75,7 +76,7 @@ def _inputs(name: str, dtype: torch.dtype) -> tuple[dict, tuple[float, float]]:
 
 
 def _reference(kw: dict, dt_limit: tuple[float, float]):
-    return ssd_reference(
+    return ssd_reference_chunked(
         kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], dt_limit=dt_limit, **{k: kw[k] for k in REF_KEYS if k in kw}
     )
 
@@ -94,7 +95,7 @@ def _cached_reference(name: str, dtype: torch.dtype, kw: dict, dt_limit):
     return _REFS[key]
 
 
-@pytest.mark.parametrize("dtype", DTYPES, ids=NAME.get)
+@pytest.mark.parametrize("dtype", REF_DTYPES, ids=NAME.get)
 @pytest.mark.parametrize("name", list(CASES))
 def test_vs_float64_reference(name, dtype, error_report):
     kw, dt_limit = _inputs(name, dtype)
@@ -340,12 +341,3 @@ def test_gpu_errors():
     B_big = torch.randn(b, T, 2, 264, device="cuda", dtype=torch.bfloat16)
     with pytest.raises(NotImplementedError, match="state dim N"):
         flashssd.ssd(kw["x"], kw["dt"], kw["A"], B_big, B_big)
-
-
-def test_fp32_activations_on_gpu():
-    kw, dt_limit = _inputs("t7", torch.float32)
-    try:
-        y = _call(flashssd.mamba_chunk_scan_combined, kw, dt_limit)[0]
-    except flashssd.NotSupported as e:
-        pytest.skip(f"fp32 activations on the GPU: {e}")
-    assert rel_err(y, _reference(kw, dt_limit)[0]) < 1e-4

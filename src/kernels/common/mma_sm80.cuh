@@ -2,6 +2,7 @@
 // path uses: cp.async (global -> shared, zero-filling), ldmatrix, mma.sync
 // m16n8k16 with fp32 accumulation. Fragment layouts are those of the PTX ISA
 // ("g" = lane / 4 is the row group, "q" = lane % 4 the column pair).
+// operands_sm80.cuh builds the per-element-type operand loaders on these.
 #pragma once
 
 #include <cuda_bf16.h>
@@ -9,37 +10,6 @@
 #include <cstdint>
 
 namespace flashssd::sm80 {
-
-// ---- element traits ---------------------------------------------------------
-template <class T> struct ElementTraits;
-template <> struct ElementTraits<__nv_bfloat16> {
-  static constexpr const char* kName = "bf16";
-  __device__ static uint32_t pack(float lo, float hi) {
-    __nv_bfloat162 v = __floats2bfloat162_rn(lo, hi);
-    return *reinterpret_cast<uint32_t*>(&v);
-  }
-  __device__ static float2 unpack(uint32_t v) {
-    return __bfloat1622float2(*reinterpret_cast<__nv_bfloat162*>(&v));
-  }
-  __device__ static uint32_t mul2(uint32_t a, uint32_t b) {
-    __nv_bfloat162 r = __hmul2(*reinterpret_cast<__nv_bfloat162*>(&a), *reinterpret_cast<__nv_bfloat162*>(&b));
-    return *reinterpret_cast<uint32_t*>(&r);
-  }
-};
-template <> struct ElementTraits<__half> {
-  static constexpr const char* kName = "fp16";
-  __device__ static uint32_t pack(float lo, float hi) {
-    __half2 v = __floats2half2_rn(lo, hi);
-    return *reinterpret_cast<uint32_t*>(&v);
-  }
-  __device__ static float2 unpack(uint32_t v) {
-    return __half22float2(*reinterpret_cast<__half2*>(&v));
-  }
-  __device__ static uint32_t mul2(uint32_t a, uint32_t b) {
-    __half2 r = __hmul2(*reinterpret_cast<__half2*>(&a), *reinterpret_cast<__half2*>(&b));
-    return *reinterpret_cast<uint32_t*>(&r);
-  }
-};
 
 __device__ __forceinline__ float to_float(float v) { return v; }
 __device__ __forceinline__ float to_float(__nv_bfloat16 v) { return __bfloat162float(v); }

@@ -22,6 +22,7 @@
 
 #include "kernels/common/kernel_params.h"
 #include "kernels/common/mma_sm80.cuh"
+#include "kernels/common/operands_sm80.cuh"
 #include "kernels/common/segsum.cuh"
 
 namespace flashssd::sm80 {
@@ -38,7 +39,7 @@ struct Tile {
 template <class Element_, int kN_, int kBP_, SegsumVariant kVariant_, bool kWriteY_>
 struct SsdFwdKernel {
   using Element = Element_;
-  using Traits = ElementTraits<Element>;
+  using Ops = Operands<Element>;  // fragment loads and mma for this element type
   static constexpr int kN = kN_;       // state dim, padded (zero-filled past N)
   static constexpr int kBP = kBP_;     // head-dim block of one CTA
   static constexpr SegsumVariant kVariant = kVariant_;
@@ -46,8 +47,13 @@ struct SsdFwdKernel {
   static constexpr int kQ = 64;        // compute tile (tokens)
   static constexpr int kWarps = 4;
   static constexpr int kThreads = kWarps * 32;
-  static constexpr int kStages = 2;
-  static constexpr int kXPitch = kBP + 8;   // +16 bytes per row: conflict-free ldmatrix
+  // fp32 tiles are twice the bytes: one stage (latency hidden by more CTAs per SM
+  // instead) keeps them within an A100's shared memory.
+  static constexpr int kStages = sizeof(Element) == 4 ? 1 : 2;
+  static constexpr int kElemsPer16B = 16 / sizeof(Element);
+  // +8 elements per row: conflict-free ldmatrix (16-bit); for fp32 a pitch of 8 mod 32
+  // words keeps the float2 fragment loads of a half-warp on distinct banks.
+  static constexpr int kXPitch = kBP + 8;
   static constexpr int kBCPitch = kN + 8;
   static constexpr int kStateCols = kN / kWarps;  // state columns owned by one warp
   static constexpr int kStateMT = kBP / 16;
@@ -63,10 +69,10 @@ struct SsdFwdKernel {
   };
   struct SharedStorage {
     Stage stage[kStages];
-    Element h[kWriteY ? kBP : 1][kBCPitch];  // bf16/fp16 copy of the state for C h^T
+    Element h[kWriteY ? kBP : 1][kBCPitch];  // copy of the state in the input type, for C h^T
     TileDecay<kQ> decay;
     alignas(16) float D[kBP];  // skip connection of this head-dim block (0 without D)
-    uint32_t decay_weights[kQ / 2];  // to_end of tokens (2i, 2i+1) packed as an Element pair
+    typename Ops::WeightPair decay_weights[kQ / 2];  // to_end of tokens (2i, 2i+1), as update_state scales B
     unsigned seq_change[2];
   };
   static constexpr size_t kSmemBytes = sizeof(SharedStorage);
@@ -152,12 +158,12 @@ struct SsdFwdKernel {
   // ---- producer: async copies of one tile into a pipeline stage --------------------
   __device__ void load_tile(const Tile& tile, Stage& st) {
     // Each thread copies fixed 16-byte columns of rows r0, r0 + kRowStep, ...
-    constexpr int kXChunks = kBP / 8, kBCChunks = kN / 8;  // 16-byte chunks per row
+    constexpr int kXChunks = kBP / kElemsPer16B, kBCChunks = kN / kElemsPer16B;  // 16-byte chunks per row
     constexpr int kXRowStep = kThreads / kXChunks, kBCRowStep = kThreads / kBCChunks;
     static_assert(kThreads % kXChunks == 0 && kThreads % kBCChunks == 0 && kQ % kXRowStep == 0 &&
                   kQ % kBCRowStep == 0, "copy shape");
     {
-      const int r0 = tid / kXChunks, c = (tid % kXChunks) * 8;
+      const int r0 = tid / kXChunks, c = (tid % kXChunks) * kElemsPer16B;
       const bool col_ok = p0 + c < p.headdim;
       const Element* src = x_bh + int64_t(tile.start + r0) * p.x_st + c;
       const int64_t step = int64_t(kXRowStep) * p.x_st;
@@ -168,7 +174,7 @@ struct SsdFwdKernel {
       }
     }
     {
-      const int r0 = tid / kBCChunks, c = (tid % kBCChunks) * 8;
+      const int r0 = tid / kBCChunks, c = (tid % kBCChunks) * kElemsPer16B;
       const bool col_ok = c < p.dstate;
       const Element* srcB = B_bg + int64_t(tile.start + r0) * p.B_st + c;
       const Element* srcC = C_bg + int64_t(tile.start + r0) * p.C_st + c;
@@ -231,8 +237,7 @@ struct SsdFwdKernel {
   __device__ void state_to_smem(const StateFrag& st) {
     if constexpr (kWriteY) {
       for_state_pairs([&](int mt, int nt, int half, int row, int col) {
-        *reinterpret_cast<uint32_t*>(&smem.h[row][col]) =
-            Traits::pack(st[mt][nt][2 * half], st[mt][nt][2 * half + 1]);
+        Ops::store_pair(&smem.h[row][col], st[mt][nt][2 * half], st[mt][nt][2 * half + 1]);
       });
     }
   }
@@ -250,24 +255,24 @@ struct SsdFwdKernel {
     const int row0 = warp * 16;
 #pragma unroll
     for (int k0 = 0; k0 < kN; k0 += 16) {
-      uint32_t a[4];  // C rows of this warp, state columns k0..k0+15
-      ldmatrix_x4(a, &st.c[row0 + (lane % 16)][k0 + (lane / 16) * 8]);
+      typename Ops::FragA a;  // C rows of this warp, state columns k0..k0+15
+      Ops::load_a(a, &st.c[0][0], kBCPitch, row0, k0, lane);
 #pragma unroll
       for (int np = 0; np < kWarps; ++np) {  // causal: key tokens 16 np.. only up to this warp
         if (np <= warp) {
-          uint32_t bb[4];
-          ldmatrix_x4(bb, &st.b[16 * np + (lane % 8) + (lane / 16) * 8][k0 + ((lane / 8) % 2) * 8]);
-          mma_16816<Element>(s[2 * np], a, bb[0], bb[1]);
-          mma_16816<Element>(s[2 * np + 1], a, bb[2], bb[3]);
+          typename Ops::FragB bb[2];
+          Ops::load_b2(bb, &st.b[0][0], kBCPitch, 16 * np, k0, lane);
+          Ops::mma(s[2 * np], a, bb[0]);
+          Ops::mma(s[2 * np + 1], a, bb[1]);
         }
       }
       if (has_state) {
 #pragma unroll
         for (int np = 0; np < kBP / 16; ++np) {
-          uint32_t hh[4];
-          ldmatrix_x4(hh, &smem.h[16 * np + (lane % 8) + (lane / 16) * 8][k0 + ((lane / 8) % 2) * 8]);
-          mma_16816<Element>(yacc[2 * np], a, hh[0], hh[1]);
-          mma_16816<Element>(yacc[2 * np + 1], a, hh[2], hh[3]);
+          typename Ops::FragB hh[2];
+          Ops::load_b2(hh, &smem.h[0][0], kBCPitch, 16 * np, k0, lane);
+          Ops::mma(yacc[2 * np], a, hh[0]);
+          Ops::mma(yacc[2 * np + 1], a, hh[1]);
         }
       }
     }
@@ -285,15 +290,14 @@ struct SsdFwdKernel {
 #pragma unroll
     for (int kk = 0; kk < kWarps; ++kk) {
       if (kk <= warp) {
-        uint32_t a[4] = {Traits::pack(s[2 * kk][0], s[2 * kk][1]), Traits::pack(s[2 * kk][2], s[2 * kk][3]),
-                         Traits::pack(s[2 * kk + 1][0], s[2 * kk + 1][1]),
-                         Traits::pack(s[2 * kk + 1][2], s[2 * kk + 1][3])};
+        typename Ops::FragA a;
+        Ops::a_from_acc(a, s[2 * kk], s[2 * kk + 1]);
 #pragma unroll
         for (int np = 0; np < kBP / 16; ++np) {
-          uint32_t xx[4];
-          ldmatrix_x4_trans(xx, &st.x[16 * kk + (lane % 8) + ((lane / 8) % 2) * 8][16 * np + (lane / 16) * 8]);
-          mma_16816<Element>(yacc[2 * np], a, xx[0], xx[1]);
-          mma_16816<Element>(yacc[2 * np + 1], a, xx[2], xx[3]);
+          typename Ops::FragB xx[2];
+          Ops::load_b2_kmajor(xx, &st.x[0][0], kXPitch, 16 * kk, 16 * np, lane);
+          Ops::mma(yacc[2 * np], a, xx[0]);
+          Ops::mma(yacc[2 * np + 1], a, xx[1]);
         }
       }
     }
@@ -302,7 +306,7 @@ struct SsdFwdKernel {
   // y = (Y + D x) * silu(z), stored straight from the accumulator fragment.
   // The gate z of this thread's fragment positions, loaded before the tile's GEMMs so
   // that their latency hides the loads.
-  using GateFrag = uint32_t[2][kBP / 8];
+  using GateFrag = typename Ops::Pair[2][kBP / 8];
   __device__ void load_gate(const Tile& tile, GateFrag& zf) const {
     const int g = lane / 4, q = lane % 4;
     const int valid_cols = p.headdim - p0;
@@ -312,8 +316,8 @@ struct SsdFwdKernel {
       const Element* z_row = z_bh + int64_t(tile.start + r) * p.z_st + 2 * q;
 #pragma unroll
       for (int nt = 0; nt < kBP / 8; ++nt)
-        zf[half][nt] = (r < tile.len && 8 * nt + 2 * q < valid_cols)
-                           ? *reinterpret_cast<const uint32_t*>(z_row + 8 * nt) : 0u;
+        zf[half][nt] = (r < tile.len && 8 * nt + 2 * q < valid_cols) ? Ops::load_pair(z_row + 8 * nt)
+                                                                     : Ops::zero_pair();
     }
   }
 
@@ -332,16 +336,16 @@ struct SsdFwdKernel {
       for (int nt = 0; nt < kBP / 8; ++nt) {
         const int col = 8 * nt + 2 * q;
         if (col >= valid_cols) continue;
-        const float2 xv = Traits::unpack(*reinterpret_cast<const uint32_t*>(&st.x[r][col]));
+        const float2 xv = Ops::to_float2(Ops::load_pair(&st.x[r][col]));
         const float2 d = *reinterpret_cast<const float2*>(&smem.D[col]);
         float v0 = yacc[nt][2 * half] + d.x * xv.x;
         float v1 = yacc[nt][2 * half + 1] + d.y * xv.y;
         if constexpr (kGate) {  // silu(z) = z / (1 + exp(-z)); the fast division gives 0 for exp(-z) = inf
-          const float2 zv = Traits::unpack(zf[half][nt]);
+          const float2 zv = Ops::to_float2(zf[half][nt]);
           v0 *= __fdividef(zv.x, 1.f + fast_exp(-zv.x));
           v1 *= __fdividef(zv.y, 1.f + fast_exp(-zv.y));
         }
-        *reinterpret_cast<uint32_t*>(y_row + 8 * nt) = Traits::pack(v0, v1);
+        Ops::store_pair(y_row + 8 * nt, v0, v1);
       }
     }
   }
@@ -360,25 +364,19 @@ struct SsdFwdKernel {
     const int col0 = warp * kStateCols;
 #pragma unroll
     for (int kk = 0; kk < kQ / 16; ++kk) {
-      // Weights of key tokens 16 kk + 2 q (+1) and 16 kk + 8 + 2 q (+1), as packed pairs:
-      // one packed multiply scales a B fragment register.
-      const uint32_t w_lo = smem.decay_weights[8 * kk + q], w_hi = smem.decay_weights[8 * kk + 4 + q];
-      uint32_t bfrag[kStateNT][2];
+      // Weights of key tokens 16 kk + 2 q (+1) and 16 kk + 8 + 2 q (+1): the B fragment
+      // registers of those tokens are scaled as loaded.
+      const auto w_lo = smem.decay_weights[8 * kk + q], w_hi = smem.decay_weights[8 * kk + 4 + q];
+      typename Ops::FragB bfrag[kStateNT / 2][2];  // state columns col0 + 16 np + 8 j
 #pragma unroll
-      for (int np = 0; np < kStateNT / 2; ++np) {
-        uint32_t bb[4];
-        ldmatrix_x4_trans(bb, &st.b[16 * kk + (lane % 8) + ((lane / 8) % 2) * 8][col0 + 16 * np + (lane / 16) * 8]);
-        bfrag[2 * np][0] = Traits::mul2(bb[0], w_lo);
-        bfrag[2 * np][1] = Traits::mul2(bb[1], w_hi);
-        bfrag[2 * np + 1][0] = Traits::mul2(bb[2], w_lo);
-        bfrag[2 * np + 1][1] = Traits::mul2(bb[3], w_hi);
-      }
+      for (int np = 0; np < kStateNT / 2; ++np)
+        Ops::load_b2_kmajor_scaled(bfrag[np], &st.b[0][0], kBCPitch, 16 * kk, col0 + 16 * np, lane, w_lo, w_hi);
 #pragma unroll
       for (int mt = 0; mt < kStateMT; ++mt) {
-        uint32_t a[4];  // X^T: head-dim rows 16 mt.., key tokens 16 kk..
-        ldmatrix_x4_trans(a, &st.x[16 * kk + (lane % 8) + (lane / 16) * 8][16 * mt + ((lane / 8) % 2) * 8]);
+        typename Ops::FragA a;  // X^T: head-dim rows 16 mt.., key tokens 16 kk..
+        Ops::load_a_kmajor(a, &st.x[0][0], kXPitch, 16 * kk, 16 * mt, lane);
 #pragma unroll
-        for (int nt = 0; nt < kStateNT; ++nt) mma_16816<Element>(hs[mt][nt], a, bfrag[nt][0], bfrag[nt][1]);
+        for (int nt = 0; nt < kStateNT; ++nt) Ops::mma(hs[mt][nt], a, bfrag[nt / 2][nt % 2]);
       }
     }
   }
@@ -418,8 +416,10 @@ struct SsdFwdKernel {
 
     for (int it = 0; cur.len > 0; ++it) {
       const Tile nxt = next_tile(cur.start + cur.len, cur.seq);
-      if (nxt.len > 0) load_tile(nxt, smem.stage[(it + 1) % kStages]);
-      cp_async_commit();
+      if constexpr (kStages > 1) {  // prefetch into the other stage
+        if (nxt.len > 0) load_tile(nxt, smem.stage[(it + 1) % kStages]);
+        cp_async_commit();
+      }
       const float dt_next = load_dt(nxt);
 
       if (cur.new_seq) {  // sequence boundary: the state restarts from zero
@@ -436,10 +436,10 @@ struct SsdFwdKernel {
         const float w = prepare_tile_decay<kVariant, kQ>(smem.decay, tid, dt_cur * A_h, dt_cur);
         if (tid < kQ) {  // packed weight pairs for update_state
           const float w_next = __shfl_down_sync(0xffffffffu, w, 1);
-          if (tid % 2 == 0) smem.decay_weights[(tid % kQ) / 2] = Traits::pack(w, w_next);
+          if (tid % 2 == 0) smem.decay_weights[(tid % kQ) / 2] = Ops::weight_pair(w, w_next);
         }
       }
-      cp_async_wait<1>();
+      cp_async_wait<kStages - 1>();
       __syncthreads();
 
       const Stage& st = smem.stage[it % kStages];
@@ -459,6 +459,10 @@ struct SsdFwdKernel {
       split_decay *= smem.decay.total_decay;
       has_state = true;
       __syncthreads();  // every warp is done with this stage, the decay factors and smem.h
+      if constexpr (kStages == 1) {  // the stage is free now
+        if (nxt.len > 0) load_tile(nxt, smem.stage[0]);
+        cp_async_commit();
+      }
       state_to_smem(hs);
       if (kWriteY && p.varlen_states && cur.ends_seq)
         store_state(hs, p.varlen_states + cur.seq * p.var_ss + h * p.var_sh, p.var_sp);

@@ -69,7 +69,11 @@ void launch_pass(const SsdKernelParams& params, int64_t ctas, cudaStream_t strea
 
 template <class Element, int kN, SegsumVariant kVariant>
 void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
-  constexpr int kBP = kN > 128 ? 32 : 64;  // keeps the register-resident state at 64 floats/thread
+  // Head-dim block: keeps the register-resident state at 64 floats/thread (16-bit) or
+  // 32 (fp32, whose split operands need twice the fragment registers and whose
+  // tiles twice the shared memory).
+  constexpr bool kF32 = sizeof(Element) == 4;
+  constexpr int kBP = kF32 ? (kN > 128 ? 16 : 32) : (kN > 128 ? 32 : 64);
   using MainKernel = SsdFwdKernel<Element, kN, kBP, kVariant, true>;
   using StateKernel = SsdFwdKernel<Element, kN, kBP, kVariant, false>;
 
@@ -81,7 +85,8 @@ void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
   check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "device attribute");
   check_cuda(cudaDeviceGetAttribute(&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), "device attribute");
   if (MainKernel::kSmemBytes > static_cast<size_t>(smem_optin))
-    throw NotSupported("flashssd: the sm80 kernel for N <= " + std::to_string(kN) + " needs " +
+    throw NotSupported(std::string("flashssd: the sm80 kernel for ") + (kF32 ? "fp32" : "16-bit") + " inputs and N <= " +
+                       std::to_string(kN) + " needs " +
                        std::to_string(MainKernel::kSmemBytes) + " bytes of shared memory per block; this GPU allows " +
                        std::to_string(smem_optin));
   check_cuda(cudaFuncSetAttribute(ssd_fwd_sm80_kernel<MainKernel>, cudaFuncAttributeMaxDynamicSharedMemorySize,

@@ -1,0 +1,6 @@
+// Generated pattern: one instantiation per file (see ssd_fwd_sm80.h).
+#include "kernels/sm80/ssd_fwd_launch.cuh"
+
+namespace flashssd::sm80 {
+template void run_ssd_fwd_sm80<float, 256, SegsumVariant::kHierarchical>(SsdKernelParams, cudaStream_t);
+}  // namespace flashssd::sm80
