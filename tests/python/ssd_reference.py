@@ -1,7 +1,9 @@
 """A float64 torch reference of the SSD forward: the sequential recurrence, written
 from the definition (docs/API.md, DESIGN.md section 1), independent of the C++
 library. Runs on whatever device its inputs are on; vectorised over batch and
-heads, one step per token."""
+heads. ssd_reference steps token by token (the ground truth); ssd_reference_chunked
+computes the same in chunks of 64 tokens (10-20x faster; the GPU suite uses it) and is
+checked against it by test_ssd_reference.py."""
 
 from __future__ import annotations
 
@@ -10,6 +12,65 @@ from typing import Optional
 
 import torch
 from torch import Tensor
+
+
+class _Problem:
+    """What both references share: float64 inputs, processed dt, heads' B and C,
+    the reset flags, the starting state and the varlen-state bookkeeping.
+    reset[bi, t]: the state restarts from zero before token t (a seq_idx change, or
+    the start of a cu_seqlens sequence, row 0). initial_states are the state before
+    token 0 (with cu_seqlens: of sequence 0 only, and only if it is not empty).
+    ends[e]: the sequences whose last token is e - 1; varlen starts with the states of
+    empty sequences (initial_states[0] for an empty sequence 0, else zeros)."""
+
+    def __init__(self, x, dt, A, B, C, D, z, dt_bias, initial_states, seq_idx, cu_seqlens, dt_softplus, dt_limit):
+        f64 = torch.float64
+
+        def cast(t: Optional[Tensor]) -> Optional[Tensor]:
+            return None if t is None else t.to(f64)
+
+        x, dt, A, B, C, D, z, dt_bias, h0 = map(cast, (x, dt, A, B, C, D, z, dt_bias, initial_states))
+        b, T, H, P = x.shape
+        G, N = B.shape[2], B.shape[3]
+        self.x, self.A, self.D, self.z = x, A, D, z
+        self.Bh = B.repeat_interleave(H // G, dim=2)  # (b, T, H, N)
+        self.Ch = C.repeat_interleave(H // G, dim=2)
+        if dt_bias is not None:
+            dt = dt + dt_bias
+        if dt_softplus:
+            dt = torch.where(dt > 20.0, dt, torch.log1p(torch.exp(torch.clamp(dt, max=20.0))))
+        self.dt = torch.clamp(dt, min=dt_limit[0], max=dt_limit[1])
+
+        self.reset = torch.zeros(b, T, dtype=torch.bool, device=x.device)
+        if seq_idx is not None and T > 1:
+            self.reset[:, 1:] |= seq_idx[:, 1:] != seq_idx[:, :-1]
+        self.cu = cu = [int(v) for v in cu_seqlens.tolist()] if cu_seqlens is not None else None
+        if cu is not None:
+            for start in cu[:-1]:
+                if 0 < start < T:
+                    self.reset[0, start] = True
+
+        self.h = torch.zeros(b, H, P, N, dtype=f64, device=x.device)
+        if h0 is not None and (cu is None or cu[1] > 0 or T == 0):
+            self.h = h0.clone()
+        self.varlen = None
+        self.ends: dict[int, list[int]] = {}
+        if cu is not None:
+            self.varlen = torch.zeros(len(cu) - 1, H, P, N, dtype=f64, device=x.device)
+            for k in range(len(cu) - 1):
+                if cu[k + 1] > cu[k]:
+                    if cu[k + 1] <= T:
+                        self.ends.setdefault(cu[k + 1], []).append(k)
+                elif k == 0 and h0 is not None:
+                    self.varlen[k] = h0[0]
+
+    def finish(self, y: Tensor) -> Tensor:
+        """y + D x, gated by silu(z)."""
+        if self.D is not None:
+            y = y + (self.D[:, None] if self.D.dim() == 1 else self.D) * self.x
+        if self.z is not None:
+            y = y * self.z * torch.sigmoid(self.z)
+        return y
 
 
 def ssd_reference(
@@ -34,67 +95,23 @@ def ssd_reference(
     starts. initial_states are the state before token 0 (with cu_seqlens: of
     sequence 0 only). varlen_states[k] is the state after sequence k's last token,
     or, for an empty sequence, the state it starts from."""
-    f64 = torch.float64
-
-    def cast(t: Optional[Tensor]) -> Optional[Tensor]:
-        return None if t is None else t.to(f64)
-
-    x, dt, A, B, C, D, z, dt_bias, h0 = map(cast, (x, dt, A, B, C, D, z, dt_bias, initial_states))
+    pr = _Problem(x, dt, A, B, C, D, z, dt_bias, initial_states, seq_idx, cu_seqlens, dt_softplus, dt_limit)
+    x, Bh, Ch, h, varlen, reset = pr.x, pr.Bh, pr.Ch, pr.h, pr.varlen, pr.reset
     b, T, H, P = x.shape
-    G, N = B.shape[2], B.shape[3]
-    Bh = B.repeat_interleave(H // G, dim=2)  # (b, T, H, N)
-    Ch = C.repeat_interleave(H // G, dim=2)
-
-    if dt_bias is not None:
-        dt = dt + dt_bias
-    if dt_softplus:
-        dt = torch.where(dt > 20.0, dt, torch.log1p(torch.exp(torch.clamp(dt, max=20.0))))
-    dt = torch.clamp(dt, min=dt_limit[0], max=dt_limit[1])
-    decay = torch.exp(dt * A)  # (b, T, H)
-
-    # reset[bi, t]: the state restarts from zero before token t.
-    reset = torch.zeros(b, T, dtype=torch.bool, device=x.device)
-    if seq_idx is not None and T > 1:
-        reset[:, 1:] |= seq_idx[:, 1:] != seq_idx[:, :-1]
-    cu = [int(v) for v in cu_seqlens.tolist()] if cu_seqlens is not None else None
-    if cu is not None:
-        for start in cu[:-1]:
-            if 0 < start < T:
-                reset[0, start] = True
-
-    h = torch.zeros(b, H, P, N, dtype=f64, device=x.device)
-    starts_from_initial = h0 is not None and (cu is None or cu[1] > 0 or T == 0)
-    if starts_from_initial:
-        h = h0.clone()
-
-    varlen = None
-    ends: dict[int, list[int]] = {}
-    if cu is not None:
-        varlen = torch.zeros(len(cu) - 1, H, P, N, dtype=f64, device=x.device)
-        for k in range(len(cu) - 1):
-            if cu[k + 1] > cu[k]:
-                ends.setdefault(cu[k + 1] - 1, []).append(k)
-            elif k == 0 and h0 is not None:
-                varlen[k] = h0[0]
-
+    decay = torch.exp(pr.dt * pr.A)  # (b, T, H)
     reset_any = reset.any(dim=0).tolist()
     ys = []
     for t in range(T):
         if reset_any[t]:
-            h = torch.where(reset[:, t, None, None, None], torch.zeros((), dtype=f64, device=x.device), h)
-        u = (dt[:, t, :, None] * x[:, t])[..., None] * Bh[:, t, :, None, :]  # (b, H, P, N)
+            h = torch.where(reset[:, t, None, None, None], torch.zeros((), dtype=torch.float64, device=x.device), h)
+        u = (pr.dt[:, t, :, None] * x[:, t])[..., None] * Bh[:, t, :, None, :]  # (b, H, P, N)
         h = decay[:, t, :, None, None] * h + u
         ys.append(torch.einsum("bhpn,bhn->bhp", h, Ch[:, t]))
-        for k in ends.get(t, ()):
+        for k in pr.ends.get(t + 1, ()):
             varlen[k] = h[0]
 
-    y = torch.stack(ys, dim=1) if ys else torch.zeros(b, 0, H, P, dtype=f64, device=x.device)
-    if D is not None:
-        y = y + (D[:, None] if D.dim() == 1 else D) * x
-    if z is not None:
-        y = y * z * torch.sigmoid(z)
-    return y, h, varlen
-
+    y = torch.stack(ys, dim=1) if ys else torch.zeros(b, 0, H, P, dtype=torch.float64, device=x.device)
+    return pr.finish(y), h, varlen
 
 
 def ssd_reference_chunked(
@@ -127,50 +144,13 @@ def ssd_reference_chunked(
     so no cancellation and no -inf - -inf arises."""
     f64 = torch.float64
     max_chunk = 64
-
-    def cast(t: Optional[Tensor]) -> Optional[Tensor]:
-        return None if t is None else t.to(f64)
-
-    x, dt, A, B, C, D, z, dt_bias, h0 = map(cast, (x, dt, A, B, C, D, z, dt_bias, initial_states))
+    pr = _Problem(x, dt, A, B, C, D, z, dt_bias, initial_states, seq_idx, cu_seqlens, dt_softplus, dt_limit)
+    x, Bh, Ch, h, varlen, cu = pr.x, pr.Bh, pr.Ch, pr.h, pr.varlen, pr.cu
     b, T, H, P = x.shape
-    G, N = B.shape[2], B.shape[3]
     dev = x.device
-    Bh = B.repeat_interleave(H // G, dim=2)  # (b, T, H, N)
-    Ch = C.repeat_interleave(H // G, dim=2)
-
-    if dt_bias is not None:
-        dt = dt + dt_bias
-    if dt_softplus:
-        dt = torch.where(dt > 20.0, dt, torch.log1p(torch.exp(torch.clamp(dt, max=20.0))))
-    dt = torch.clamp(dt, min=dt_limit[0], max=dt_limit[1])
-    a = dt * A  # (b, T, H): log of the per-token decay
-
-    # reset[bi, t]: the state restarts from zero before token t (exactly as ssd_reference).
-    reset = torch.zeros(b, T, dtype=torch.bool, device=dev)
-    if seq_idx is not None and T > 1:
-        reset[:, 1:] |= seq_idx[:, 1:] != seq_idx[:, :-1]
-    cu = [int(v) for v in cu_seqlens.tolist()] if cu_seqlens is not None else None
-    if cu is not None:
-        for start in cu[:-1]:
-            if 0 < start < T:
-                reset[0, start] = True
-    a = torch.where(reset[:, :, None], torch.full((), -math.inf, dtype=f64, device=dev), a)
-
-    h = torch.zeros(b, H, P, N, dtype=f64, device=dev)
-    starts_from_initial = h0 is not None and (cu is None or cu[1] > 0 or T == 0)
-    if starts_from_initial:
-        h = h0.clone()
-
-    varlen = None
-    ends: dict[int, list[int]] = {}  # end position (exclusive) -> sequences ending there
-    if cu is not None:
-        varlen = torch.zeros(len(cu) - 1, H, P, N, dtype=f64, device=dev)
-        for k in range(len(cu) - 1):
-            if cu[k + 1] > cu[k]:
-                if 0 <= cu[k + 1] - 1 < T:
-                    ends.setdefault(cu[k + 1], []).append(k)
-            elif k == 0 and h0 is not None:
-                varlen[k] = h0[0]
+    dt = pr.dt
+    # log decay per token; a reset before token t is a_t = -inf
+    a = torch.where(pr.reset[:, :, None], torch.full((), -math.inf, dtype=f64, device=dev), dt * pr.A)
 
     # Chunk boundaries: every max_chunk tokens and at every cu_seqlens boundary.
     cut_set = set(range(0, T, max_chunk)) | {T}
@@ -201,14 +181,10 @@ def ssd_reference_chunked(
         y[:, s:e] = yc
         to_end = decay_ij[:, :, -1, :]  # (b, H, L): exp(a_{j+1} + ... + a_end)
         h = decay_from_start[:, :, -1, None, None] * h + torch.einsum("bhj,bjhp,bjhn->bhpn", to_end, xc, Bc)
-        for k in ends.get(e, ()):
+        for k in pr.ends.get(e, ()):
             varlen[k] = h[0]
 
-    if D is not None:
-        y = y + (D[:, None] if D.dim() == 1 else D) * x
-    if z is not None:
-        y = y * z * torch.sigmoid(z)
-    return y, h, varlen
+    return pr.finish(y), h, varlen
 
 
 def rel_err(a: Tensor, ref: Tensor) -> float:
