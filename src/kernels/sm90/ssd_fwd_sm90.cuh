@@ -1,0 +1,315 @@
+// First whole-tile version of the Hopper forward (issue 5): every GEMM of the SSD
+// tile on WGMMA, operands loaded by TMA into 128-byte swizzled tiles. NOT wired into
+// ssd_forward yet and NOT yet run on a GPU (tests/gpu/test_sm90_forward.cu checks it
+// against the float64 reference): its purpose is to get the WGMMA mainloop right
+// before the warp specialisation, persistence and split-sequence scheduling of
+// docs/HOPPER_PLAN.md go around it.
+//
+// One CTA = one warpgroup = one (batch, head); it walks the sequence in tiles of 64
+// tokens with a 2-stage TMA pipeline and carries the P x N state as a WGMMA
+// accumulator. Per tile (as the sm80 kernel, DESIGN.md section 3):
+//   S  = C B^T                         SS WGMMA  (64 x 64 x N)
+//   S' = S o L o dt                    segsum.cuh's mask on the accumulator
+//   Y  = diag(exp(cs)) C h^T + S' X    SS WGMMA (64 x P x N), then RS WGMMA (S' from registers)
+//   y  = (Y + D x) * silu(z)
+//   h  = exp(total) h + X^T diag(w) B  SS WGMMA (P x N x 64), w = dt exp(a_{j+1..end})
+// Options served: D (per head), z, final states, dt limits (fp32 dt, no bias or
+// softplus); bf16 only; P = 64, N in {64, 128} (template parameters).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cute/tensor.hpp>
+#include <cutlass/arch/barrier.h>
+#include <cutlass/cutlass.h>
+
+#include "kernels/common/segsum.cuh"
+
+namespace flashssd::sm90 {
+
+using namespace cute;
+
+template <int kP_, int kN_>
+struct SsdFwdSm90 {
+  using Element = cutlass::bfloat16_t;
+  static constexpr int kP = kP_, kN = kN_, kQ = 64, kThreads = 128, kStages = 2;
+  using TQ = Int<kQ>;
+  using TP = Int<kP>;
+  using TN = Int<kN>;
+
+  // Shared-memory tiles (WGMMA's 128-byte swizzle atoms). x is stored p-contiguous:
+  // the MN-major B operand of S' X and the MN-major A operand (X^T) of the state update.
+  using LayoutX = decltype(tile_to_shape(GMMA::Layout_MN_SW128_Atom<Element>{}, Shape<TP, TQ>{}));   // (p, token)
+  using LayoutBC = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TQ, TN>{}));   // (token, n)
+  using LayoutBw = decltype(tile_to_shape(GMMA::Layout_MN_SW128_Atom<Element>{}, Shape<TN, TQ>{}));  // (n, token)
+  using LayoutH = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TP, TN>{}));    // (p, n)
+
+  using MmaS = decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<TQ, TQ, TN>>()));
+  using MmaYState = decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<TQ, TP, TN>>()));
+  using MmaYScores = decltype(make_tiled_mma(
+      GMMA::rs_op_selector<Element, Element, float, Shape<TQ, TP, TQ>, GMMA::Major::K, GMMA::Major::MN>()));
+  using MmaH = decltype(make_tiled_mma(
+      GMMA::ss_op_selector<Element, Element, float, Shape<TP, TN, TQ>, GMMA::Major::MN, GMMA::Major::MN>()));
+
+  // Global views with runtime strides: x as (p, token, head, batch), B / C as (token, n, group, batch).
+  using GmemX = decltype(make_tensor(make_gmem_ptr(static_cast<const Element*>(nullptr)),
+                                     Layout<Shape<int, int, int, int>, Stride<_1, int64_t, int64_t, int64_t>>{}));
+  using GmemBC = decltype(make_tensor(make_gmem_ptr(static_cast<const Element*>(nullptr)),
+                                      Layout<Shape<int, int, int, int>, Stride<int64_t, _1, int64_t, int64_t>>{}));
+  using TmaX = decltype(make_tma_copy(SM90_TMA_LOAD{}, GmemX{}, LayoutX{}));
+  using TmaBC = decltype(make_tma_copy(SM90_TMA_LOAD{}, GmemBC{}, LayoutBC{}));
+  static constexpr uint32_t kTxBytes = sizeof(Element) * (kP * kQ + 2 * kQ * kN);
+
+  struct Stage {
+    alignas(1024) Element x[cosize_v<LayoutX>];
+    alignas(1024) Element b[cosize_v<LayoutBC>];
+    alignas(1024) Element c[cosize_v<LayoutBC>];
+  };
+  struct SharedStorage {
+    Stage stage[kStages];
+    alignas(1024) Element bw[cosize_v<LayoutBw>];  // diag(w) B of the tile, for the state update
+    alignas(1024) Element h[cosize_v<LayoutH>];    // the state in bf16, for C h^T
+    sm80::TileDecay<kQ> decay;
+    float w[kQ];
+    alignas(8) uint64_t full[kStages];
+  };
+  static constexpr size_t kSmemBytes = sizeof(SharedStorage) + 1024;  // + slack to align the base
+
+  struct Params {
+    TmaX tma_x;
+    TmaBC tma_b, tma_c;
+    int batch, seqlen, heads, groups;
+    const float* dt;  // (b, T, H), clamped to [dt_lo, dt_hi]
+    int64_t dt_sb, dt_st, dt_sh;
+    float dt_lo, dt_hi;
+    const float* A;   // (H)
+    const float* D;   // (H) or null
+    const Element* z; // (b, T, H, P) or null
+    int64_t z_sb, z_st, z_sh;
+    Element* y;       // (b, T, H, P)
+    int64_t y_sb, y_st, y_sh;
+    float* final_states;  // (b, H, P, N) contiguous, or null
+  };
+
+  // x, y, z: (b, T, H, P) with unit stride on P; B, C: (b, T, G, N) with unit stride on N.
+  static Params make_params(const Element* x, const int64_t (&x_s)[3], const Element* B, const Element* C,
+                            const int64_t (&bc_s)[3], int batch, int seqlen, int heads, int groups) {
+    Params p{};
+    auto gx = make_tensor(make_gmem_ptr(x), make_layout(make_shape(int(kP), seqlen, heads, batch),
+                                                        make_stride(_1{}, x_s[1], x_s[2], x_s[0])));
+    auto view_bc = [&](const Element* ptr) {
+      return make_tensor(make_gmem_ptr(ptr), make_layout(make_shape(seqlen, int(kN), groups, batch),
+                                                         make_stride(bc_s[1], _1{}, bc_s[2], bc_s[0])));
+    };
+    p.tma_x = make_tma_copy(SM90_TMA_LOAD{}, gx, LayoutX{});
+    p.tma_b = make_tma_copy(SM90_TMA_LOAD{}, view_bc(B), LayoutBC{});
+    p.tma_c = make_tma_copy(SM90_TMA_LOAD{}, view_bc(C), LayoutBC{});
+    p.batch = batch;
+    p.seqlen = seqlen;
+    p.heads = heads;
+    p.groups = groups;
+    p.dt_lo = 0.f;
+    p.dt_hi = INFINITY;
+    return p;
+  }
+};
+
+// gemm over all k-blocks; the accumulator starts from zero when zero_init.
+template <class Mma, class TA, class TB, class TC>
+__device__ __forceinline__ void wgmma_gemm(Mma& mma, const TA& a, const TB& b, TC& acc, bool zero_init) {
+  warpgroup_fence_operand(acc);
+  warpgroup_arrive();
+  mma.accumulate_ = zero_init ? GMMA::ScaleOut::Zero : GMMA::ScaleOut::One;
+  CUTE_UNROLL
+  for (int k = 0; k < size<2>(a); ++k) {
+    cute::gemm(mma, a(_, _, k), b(_, _, k), acc);
+    mma.accumulate_ = GMMA::ScaleOut::One;
+  }
+  warpgroup_commit_batch();
+  warpgroup_wait<0>();
+  warpgroup_fence_operand(acc);
+}
+
+template <class K>
+__global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __grid_constant__ typename K::Params p) {
+  using Element = typename K::Element;
+  using Barrier = cutlass::arch::ClusterTransactionBarrier;
+  constexpr int kQ = K::kQ;
+  extern __shared__ __align__(1024) unsigned char smem_raw[];
+  auto& smem = *reinterpret_cast<typename K::SharedStorage*>((reinterpret_cast<uintptr_t>(smem_raw) + 1023) &
+                                                              ~uintptr_t(1023));
+  const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
+  const int h = blockIdx.x % p.heads, b = blockIdx.x / p.heads, grp = h / (p.heads / p.groups);
+  const int tiles = (p.seqlen + kQ - 1) / kQ;
+
+  if (tid == 0) {
+    for (int s = 0; s < K::kStages; ++s) Barrier::init(&smem.full[s], 1);
+    cutlass::arch::fence_barrier_init();
+  }
+  __syncthreads();
+
+  auto stage_tensors = [&](int s) {
+    return make_tuple(make_tensor(make_smem_ptr(smem.stage[s].x), typename K::LayoutX{}),
+                      make_tensor(make_smem_ptr(smem.stage[s].b), typename K::LayoutBC{}),
+                      make_tensor(make_smem_ptr(smem.stage[s].c), typename K::LayoutBC{}));
+  };
+  auto issue_tile = [&](int t, int s) {  // thread 0 only
+    Barrier::arrive_and_expect_tx(&smem.full[s], K::kTxBytes);
+    auto [sX, sB, sC] = stage_tensors(s);
+    Tensor mX = p.tma_x.get_tma_tensor(make_shape(int(K::kP), p.seqlen, p.heads, p.batch))(_, _, h, b);
+    Tensor mB = p.tma_b.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
+    Tensor mC = p.tma_c.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
+    Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(0, t));
+    Tensor gB = local_tile(mB, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
+    Tensor gC = local_tile(mC, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
+    auto [gx, sx] = tma_partition(p.tma_x, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sX), group_modes<0, 2>(gX));
+    auto [gb, sb] = tma_partition(p.tma_b, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sB), group_modes<0, 2>(gB));
+    auto [gc, sc] = tma_partition(p.tma_c, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sC), group_modes<0, 2>(gC));
+    copy(p.tma_x.with(smem.full[s]), gx, sx);
+    copy(p.tma_b.with(smem.full[s]), gb, sb);
+    copy(p.tma_c.with(smem.full[s]), gc, sc);
+  };
+  if (tid == 0) {
+    issue_tile(0, 0);
+    if (tiles > 1) issue_tile(1, 1);
+  }
+
+  auto load_dt = [&](int t) {
+    const int tok = t * kQ + tid;
+    if (tid >= kQ || t >= tiles || tok >= p.seqlen) return 0.f;
+    return fminf(fmaxf(p.dt[b * p.dt_sb + int64_t(tok) * p.dt_st + h * p.dt_sh], p.dt_lo), p.dt_hi);
+  };
+  const float A_h = p.A[h];
+  const float D_h = p.D ? p.D[h] : 0.f;
+
+  typename K::MmaS mma_s;
+  typename K::MmaYState mma_ys;
+  typename K::MmaYScores mma_yx;
+  typename K::MmaH mma_h;
+  auto thr_s = mma_s.get_thread_slice(tid);
+  auto thr_ys = mma_ys.get_thread_slice(tid);
+  auto thr_yx = mma_yx.get_thread_slice(tid);
+  auto thr_h = mma_h.get_thread_slice(tid);
+  Tensor sH = make_tensor(make_smem_ptr(smem.h), typename K::LayoutH{});
+  Tensor sBw = make_tensor(make_smem_ptr(smem.bw), typename K::LayoutBw{});
+
+  Tensor acc_h = partition_fragment_C(mma_h, Shape<typename K::TP, typename K::TN>{});  // the state, fp32
+  clear(acc_h);
+  Tensor tHsH = thr_h.partition_C(sH);  // where this thread's state values go for C h^T
+  // Register i of a 64-row accumulator: row 16 w + g + 8 ((i / 2) % 2), column 8 (i / 4) + 2 q + i % 2
+  // (the m16n8 order per warp; ssd_fwd_sm90_layout_check verifies it for every MMA used here).
+  const int g = lane / 4, q = lane % 4;
+  auto acc_row = [&](int i) { return 16 * warp + g + 8 * ((i / 2) % 2); };
+  auto acc_col = [&](int i) { return 8 * (i / 4) + 2 * q + i % 2; };
+  bool has_state = false;
+  float dt_cur = load_dt(0);
+
+  for (int t = 0; t < tiles; ++t) {
+    const int s = t % K::kStages;
+    const float dt_next = load_dt(t + 1);
+    const float w = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(smem.decay, tid, dt_cur * A_h, dt_cur);
+    if (tid < kQ) smem.w[tid] = w;
+    __syncthreads();
+    Barrier::wait(&smem.full[s], (t / K::kStages) & 1);
+    auto [sX, sB, sC] = stage_tensors(s);
+
+    // S = C B^T, masked in registers (the accumulator is the sm80 m16n8 fragment per warp).
+    Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, typename K::TQ>{});
+    wgmma_gemm(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
+    {
+      float frag[kQ / 8][4];
+      CUTE_UNROLL
+      for (int i = 0; i < kQ / 8 * 4; ++i) frag[i / 4][i % 4] = acc_s(i);
+      sm80::apply_decay_mask<SegsumVariant::kHierarchical, kQ>(frag, smem.decay, warp, lane);
+      CUTE_UNROLL
+      for (int i = 0; i < kQ / 8 * 4; ++i) acc_s(i) = frag[i / 4][i % 4];
+    }
+
+    // Y = diag(readout) C h^T + S' X
+    Tensor acc_y = partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{});
+    if (has_state) {
+      wgmma_gemm(mma_ys, thr_ys.partition_fragment_A(sC), thr_ys.partition_fragment_B(sH), acc_y, true);
+      CUTE_UNROLL
+      for (int i = 0; i < size(acc_y); ++i) acc_y(i) *= smem.decay.readout[acc_row(i)];
+    } else {
+      clear(acc_y);
+    }
+    // S' as the RS A operand: its register order is the accumulator's (checked by the test).
+    Tensor tYrS = make_tensor<Element>(shape(thr_yx.partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TQ>{}))));
+    CUTE_UNROLL
+    for (int i = 0; i < size(tYrS); ++i) tYrS(i) = Element(acc_s(i));
+    wgmma_gemm(mma_yx, tYrS, thr_yx.partition_fragment_B(sX), acc_y, false);
+
+    // Epilogue: y = (Y + D x) * silu(z), straight from the accumulator.
+    CUTE_UNROLL
+    for (int i = 0; i < size(acc_y); ++i) {
+      const int row = acc_row(i), col = acc_col(i);
+      const int tok = t * kQ + row;
+      if (tok >= p.seqlen) continue;
+      float v = acc_y(i) + D_h * float(sX(col, row));
+      if (p.z) {
+        const float zv = float(p.z[b * p.z_sb + int64_t(tok) * p.z_st + h * p.z_sh + col]);
+        v *= zv / (1.f + __expf(-zv));
+      }
+      p.y[b * p.y_sb + int64_t(tok) * p.y_st + h * p.y_sh + col] = Element(v);
+    }
+
+    // h = exp(total) h + X^T diag(w) B: the weighted B tile goes to shared memory first.
+    for (int e = tid; e < kQ * K::kN; e += K::kThreads) {
+      const int j = e / K::kN, n = e % K::kN;
+      sBw(n, j) = Element(smem.w[j] * float(sB(j, n)));
+    }
+    cutlass::arch::fence_view_async_shared();  // generic-proxy writes -> WGMMA reads
+    __syncthreads();
+    const float total = smem.decay.total_decay;
+    CUTE_UNROLL
+    for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
+    wgmma_gemm(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBw), acc_h, false);
+    CUTE_UNROLL
+    for (int i = 0; i < size(acc_h); ++i) tHsH(i) = Element(acc_h(i));
+    cutlass::arch::fence_view_async_shared();
+    __syncthreads();  // the stage, sBw, sH and the decay factors are free / published
+    has_state = true;
+    if (tid == 0 && t + K::kStages < tiles) issue_tile(t + K::kStages, s);
+    dt_cur = dt_next;
+  }
+
+  if (p.final_states) {
+    Tensor gFinal = make_tensor(make_gmem_ptr(p.final_states + (int64_t(b) * p.heads + h) * K::kP * K::kN),
+                                make_layout(Shape<typename K::TP, typename K::TN>{}, LayoutRight{}));
+    Tensor tHgF = thr_h.partition_C(gFinal);
+    CUTE_UNROLL
+    for (int i = 0; i < size(acc_h); ++i) tHgF(i) = acc_h(i);
+  }
+}
+
+// Counts, for the test, the fragment-layout facts the kernel relies on: the S and Y
+// accumulators' register i holds row 16 w + g + 8 ((i / 2) % 2), column 8 (i / 4) + 2 q + i % 2
+// (the sm80 m16n8 order segsum.cuh expects; both Y GEMMs share it), and the RS A operand of
+// S' X holds in register i the same (row, column) as the S accumulator.
+template <class K>
+__global__ void ssd_fwd_sm90_layout_check(int* mismatches) {
+  const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32, g = lane / 4, q = lane % 4;
+  typename K::MmaS mma_s;
+  typename K::MmaYState mma_ys;
+  typename K::MmaYScores mma_yx;
+  using QQ = Shape<typename K::TQ, typename K::TQ>;
+  Tensor coord_s = mma_s.get_thread_slice(tid).partition_C(make_identity_tensor(QQ{}));
+  Tensor coord_a = mma_yx.get_thread_slice(tid).partition_A(make_identity_tensor(QQ{}));
+  Tensor coord_y = mma_ys.get_thread_slice(tid).partition_C(make_identity_tensor(Shape<typename K::TQ, typename K::TP>{}));
+  Tensor coord_y2 = mma_yx.get_thread_slice(tid).partition_C(make_identity_tensor(Shape<typename K::TQ, typename K::TP>{}));
+  int bad = (size(coord_s) != size(coord_a)) + (size(coord_y) != size(coord_y2));
+  auto row = [&](int i) { return 16 * warp + g + 8 * ((i / 2) % 2); };
+  auto col = [&](int i) { return 8 * (i / 4) + 2 * q + i % 2; };
+  for (int i = 0; i < size(coord_s); ++i) {
+    bad += (get<0>(coord_s(i)) != row(i)) + (get<1>(coord_s(i)) != col(i));
+    bad += (get<0>(coord_a(i)) != row(i)) + (get<1>(coord_a(i)) != col(i));
+  }
+  for (int i = 0; i < size(coord_y); ++i) {  // both Y GEMMs accumulate into one fragment
+    bad += (get<0>(coord_y(i)) != row(i)) + (get<1>(coord_y(i)) != col(i));
+    bad += (get<0>(coord_y2(i)) != row(i)) + (get<1>(coord_y2(i)) != col(i));
+  }
+  if (bad) atomicAdd(mismatches, bad);
+}
+
+}  // namespace flashssd::sm90
