@@ -283,32 +283,41 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   }
 }
 
-// Counts, for the test, the fragment-layout facts the kernel relies on: the S and Y
-// accumulators' register i holds row 16 w + g + 8 ((i / 2) % 2), column 8 (i / 4) + 2 q + i % 2
-// (the sm80 m16n8 order segsum.cuh expects; both Y GEMMs share it), and the RS A operand of
-// S' X holds in register i the same (row, column) as the S accumulator.
+// Counts, for thread tid of the warpgroup, violations of the fragment-layout facts
+// the kernel relies on: the S and Y accumulators' register i holds row
+// 16 w + g + 8 ((i / 2) % 2), column 8 (i / 4) + 2 q + i % 2 (the sm80 m16n8 order
+// segsum.cuh expects; both Y GEMMs share it), and the RS A operand of S' X holds in
+// register i the same (row, column) as the S accumulator. Host and device: the CPU
+// suite (tests/cpu/test_sm90_layouts.cu) checks every thread without a GPU.
 template <class K>
-__global__ void ssd_fwd_sm90_layout_check(int* mismatches) {
-  const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32, g = lane / 4, q = lane % 4;
+CUTE_HOST_DEVICE int fragment_layout_mismatches(int tid) {
+  const int warp = tid / 32, lane = tid % 32, g = lane / 4, q = lane % 4;
   typename K::MmaS mma_s;
   typename K::MmaYState mma_ys;
   typename K::MmaYScores mma_yx;
   using QQ = Shape<typename K::TQ, typename K::TQ>;
+  using QP = Shape<typename K::TQ, typename K::TP>;
   Tensor coord_s = mma_s.get_thread_slice(tid).partition_C(make_identity_tensor(QQ{}));
   Tensor coord_a = mma_yx.get_thread_slice(tid).partition_A(make_identity_tensor(QQ{}));
-  Tensor coord_y = mma_ys.get_thread_slice(tid).partition_C(make_identity_tensor(Shape<typename K::TQ, typename K::TP>{}));
-  Tensor coord_y2 = mma_yx.get_thread_slice(tid).partition_C(make_identity_tensor(Shape<typename K::TQ, typename K::TP>{}));
-  int bad = (size(coord_s) != size(coord_a)) + (size(coord_y) != size(coord_y2));
+  Tensor coord_y = mma_ys.get_thread_slice(tid).partition_C(make_identity_tensor(QP{}));
+  Tensor coord_y2 = mma_yx.get_thread_slice(tid).partition_C(make_identity_tensor(QP{}));
+  int bad = (int(size(coord_s)) != int(size(coord_a))) + (int(size(coord_y)) != int(size(coord_y2)));
   auto row = [&](int i) { return 16 * warp + g + 8 * ((i / 2) % 2); };
   auto col = [&](int i) { return 8 * (i / 4) + 2 * q + i % 2; };
-  for (int i = 0; i < size(coord_s); ++i) {
+  for (int i = 0; i < int(size(coord_s)); ++i) {
     bad += (get<0>(coord_s(i)) != row(i)) + (get<1>(coord_s(i)) != col(i));
     bad += (get<0>(coord_a(i)) != row(i)) + (get<1>(coord_a(i)) != col(i));
   }
-  for (int i = 0; i < size(coord_y); ++i) {  // both Y GEMMs accumulate into one fragment
+  for (int i = 0; i < int(size(coord_y)); ++i) {
     bad += (get<0>(coord_y(i)) != row(i)) + (get<1>(coord_y(i)) != col(i));
     bad += (get<0>(coord_y2(i)) != row(i)) + (get<1>(coord_y2(i)) != col(i));
   }
+  return bad;
+}
+
+template <class K>
+__global__ void ssd_fwd_sm90_layout_check(int* mismatches) {
+  const int bad = fragment_layout_mismatches<K>(threadIdx.x);
   if (bad) atomicAdd(mismatches, bad);
 }
 
