@@ -11,6 +11,10 @@
 #         -DFLASHSSD_BUILD_PYTHON=ON -DPython_EXECUTABLE="$py" && cmake --build build-gpu
 #   scripts/fetch_triton_baseline.sh            # mamba_ssm sources, never committed
 # Carry build-gpu and third_party_bench.
+# The GPU pytest file (~6.5 min on an H200, mostly mamba_ssm's Triton autotuning) needs a
+# device call of its own:
+#   PYTHONPATH=build-gpu/python:third_party_bench FLASHSSD_PYTEST_REPORT=$OUT/pytest_gpu.json \
+#     timeout 420 python3 -m pytest tests/python/test_gpu.py -v -rs -p no:cacheprovider --durations=15
 set -u
 B=${1:-build-gpu}
 OUT=${OUT:-out/device_session}
