@@ -8,6 +8,7 @@
 #include <cmath>
 #include <vector>
 
+#include "sm90_test_util.h"
 #include "kernels/sm90/ssd_fwd_sm90.cuh"
 #include "reference/reference.h"
 
@@ -15,12 +16,7 @@ namespace {
 
 #define CUDA_OK(e) ASSERT_EQ((e), cudaSuccess)
 
-bool have_sm90() {
-  int n = 0;
-  if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) return false;
-  cudaDeviceProp prop;
-  return cudaGetDeviceProperties(&prop, 0) == cudaSuccess && prop.major == 9;
-}
+using flashssd::testing::have_sm90;
 
 using flashssd::DType;
 namespace ref = flashssd::ref;

@@ -9,18 +9,14 @@
 #include <random>
 #include <vector>
 
+#include "sm90_test_util.h"
 #include "kernels/sm90/scores_sm90.cuh"
 
 namespace {
 
 #define CUDA_OK(e) ASSERT_EQ((e), cudaSuccess)
 
-bool have_sm90() {
-  int n = 0;
-  if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) return false;
-  cudaDeviceProp prop;
-  return cudaGetDeviceProperties(&prop, 0) == cudaSuccess && prop.major == 9;
-}
+using flashssd::testing::have_sm90;
 
 template <int kN>
 void run_scores_case(int seqlen, uint32_t seed) {
@@ -44,34 +40,28 @@ void run_scores_case(int seqlen, uint32_t seed) {
 
   Element *C, *B;
   float *a, *dt, *scores;
-  int* mismatches;
   const size_t nbc = hC.size() * sizeof(Element), nscores = size_t(tiles) * kQ * kQ;
   CUDA_OK(cudaMalloc(&C, nbc));
   CUDA_OK(cudaMalloc(&B, nbc));
   CUDA_OK(cudaMalloc(&a, seqlen * sizeof(float)));
   CUDA_OK(cudaMalloc(&dt, seqlen * sizeof(float)));
   CUDA_OK(cudaMalloc(&scores, nscores * sizeof(float)));
-  CUDA_OK(cudaMalloc(&mismatches, sizeof(int)));
   CUDA_OK(cudaMemcpy(C, hC.data(), nbc, cudaMemcpyHostToDevice));
   CUDA_OK(cudaMemcpy(B, hB.data(), nbc, cudaMemcpyHostToDevice));
   CUDA_OK(cudaMemcpy(a, ha.data(), seqlen * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_OK(cudaMemcpy(dt, hdt.data(), seqlen * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_OK(cudaMemset(scores, 0xff, nscores * sizeof(float)));  // NaN poison
-  CUDA_OK(cudaMemset(mismatches, 0, sizeof(int)));
 
-  const auto params = K::make_params(C, B, seqlen, a, dt, scores, mismatches);
+  const auto params = K::make_params(C, B, seqlen, a, dt, scores);
   auto kernel = flashssd::sm90::scores_sm90_kernel<K>;
-  const int smem = int(sizeof(typename K::SharedStorage)) + 1024;  // room to align the base to 1024
+  const int smem = int(K::kSmemBytes);
   CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   kernel<<<tiles, K::kThreads, smem>>>(params);
   CUDA_OK(cudaGetLastError());
   CUDA_OK(cudaDeviceSynchronize());
 
   std::vector<float> got(nscores);
-  int hmismatch = -1;
   CUDA_OK(cudaMemcpy(got.data(), scores, nscores * sizeof(float), cudaMemcpyDeviceToHost));
-  CUDA_OK(cudaMemcpy(&hmismatch, mismatches, sizeof(int), cudaMemcpyDeviceToHost));
-  EXPECT_EQ(hmismatch, 0) << "WGMMA accumulator coordinates differ from the m16n8 rule segsum.cuh assumes";
 
   // Every entry the mask writes (columns up to the end of the row's 16-row block):
   // float64 (C_i . B_j) exp(a_{j+1} + ... + a_i) dt_j for j <= i, 0 above the diagonal.
@@ -96,9 +86,9 @@ void run_scores_case(int seqlen, uint32_t seed) {
   EXPECT_EQ(nonfinite, 0u);
   const double rel = std::sqrt(err2 / ref2);
   EXPECT_LE(rel, 1e-5) << "masked scores rel err " << rel;
-  std::printf("sm90 scores N=%d T=%d: rel err %.3g, layout mismatches %d\n", kN, seqlen, rel, hmismatch);
+  std::printf("sm90 scores N=%d T=%d: rel err %.3g\n", kN, seqlen, rel);
 
-  cudaFree(C); cudaFree(B); cudaFree(a); cudaFree(dt); cudaFree(scores); cudaFree(mismatches);
+  cudaFree(C); cudaFree(B); cudaFree(a); cudaFree(dt); cudaFree(scores);
 }
 
 TEST(Sm90ScoresSmall, WgmmaScoresWithHierarchicalMaskN128) { run_scores_case<128>(200, 1); }

@@ -130,6 +130,26 @@ __device__ __forceinline__ void wgmma_gemm(Mma& mma, const TA& a, const TB& b, T
   warpgroup_fence_operand(acc);
 }
 
+// S' = (C B^T) o L o dt of one tile (the decay factors prepared): SS WGMMA, then
+// segsum.cuh's mask on the accumulator, whose registers follow the m16n8 order per
+// warp (fragment_layout_mismatches below checks that).
+template <class K, class TensorC, class TensorB>
+__device__ __forceinline__ auto masked_scores(typename K::MmaS& mma, const TensorC& sC, const TensorB& sB,
+                                              const sm80::TileDecay<K::kQ>& decay, int tid) {
+  constexpr int kQ = K::kQ;
+  auto thr = mma.get_thread_slice(tid);
+  Tensor acc = partition_fragment_C(mma, Shape<typename K::TQ, typename K::TQ>{});
+  wgmma_gemm(mma, thr.partition_fragment_A(sC), thr.partition_fragment_B(sB), acc, true);
+  static_assert(decltype(size(acc))::value == kQ / 8 * 4, "32 accumulators per thread");
+  float frag[kQ / 8][4];
+  CUTE_UNROLL
+  for (int i = 0; i < kQ / 8 * 4; ++i) frag[i / 4][i % 4] = acc(i);
+  sm80::apply_decay_mask<SegsumVariant::kHierarchical, kQ>(frag, decay, tid / 32, tid % 32);
+  CUTE_UNROLL
+  for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = frag[i / 4][i % 4];
+  return acc;
+}
+
 template <class K>
 __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __grid_constant__ typename K::Params p) {
   using Element = typename K::Element;
@@ -186,7 +206,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   typename K::MmaYState mma_ys;
   typename K::MmaYScores mma_yx;
   typename K::MmaH mma_h;
-  auto thr_s = mma_s.get_thread_slice(tid);
   auto thr_ys = mma_ys.get_thread_slice(tid);
   auto thr_yx = mma_yx.get_thread_slice(tid);
   auto thr_h = mma_h.get_thread_slice(tid);
@@ -213,17 +232,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     Barrier::wait(&smem.full[s], (t / K::kStages) & 1);
     auto [sX, sB, sC] = stage_tensors(s);
 
-    // S = C B^T, masked in registers (the accumulator is the sm80 m16n8 fragment per warp).
-    Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, typename K::TQ>{});
-    wgmma_gemm(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
-    {
-      float frag[kQ / 8][4];
-      CUTE_UNROLL
-      for (int i = 0; i < kQ / 8 * 4; ++i) frag[i / 4][i % 4] = acc_s(i);
-      sm80::apply_decay_mask<SegsumVariant::kHierarchical, kQ>(frag, smem.decay, warp, lane);
-      CUTE_UNROLL
-      for (int i = 0; i < kQ / 8 * 4; ++i) acc_s(i) = frag[i / 4][i % 4];
-    }
+    Tensor acc_s = masked_scores<K>(mma_s, sC, sB, smem.decay, tid);
 
     // Y = diag(readout) C h^T + S' X
     Tensor acc_y = partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{});
