@@ -5,7 +5,7 @@
 // before each run, median of --iters), and prints one JSON line.
 //
 //   flashssd_tile_stream_sm90 [--batch 8] [--seqlen 8192] [--H 64] [--G 1] [--iters 100]
-//                             [--stages 4|2] [--ctas-per-sm 1]
+//                             [--stages 4|2] [--ctas-per-sm 1] [--dt-in-pipeline 0|1]
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -140,10 +140,10 @@ int run(int argc, char** argv) {
   const double bytes = double(nx) * 2 * sizeof(Element) + double(nbc) * 2 * sizeof(Element) + ndt * 4.0;
   std::printf(
       "{\"bench\": \"tile_stream_sm90\", \"status\": \"%s\", \"device\": \"%s\", \"batch\": %d, \"seqlen\": %d, "
-      "\"H\": %d, \"P\": %d, \"N\": %d, \"G\": %d, \"stages\": %d, \"grid\": %d, \"smem_bytes\": %zu, "
+      "\"H\": %d, \"P\": %d, \"N\": %d, \"G\": %d, \"stages\": %d, \"dt_in_pipeline\": %d, \"grid\": %d, \"smem_bytes\": %zu, "
       "\"median_ms\": %.5f, \"min_ms\": %.5f, \"bytes\": %.0f, \"achieved_TBps\": %.4f, \"bad_outputs\": %zu, "
       "\"max_rel_err\": %.3g}\n",
-      bad ? "wrong" : "ok", prop.name, batch, T, H, P, N, G, Kernel::kStages, grid, smem, median, ms[0], bytes,
+      bad ? "wrong" : "ok", prop.name, batch, T, H, P, N, G, Kernel::kStages, int(Kernel::kDtInPipeline), grid, smem, median, ms[0], bytes,
       bytes / median * 1e-9, bad, max_err);
   return bad ? 1 : 0;
 }
@@ -152,7 +152,14 @@ int run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   // 4 stages (160 KB, one CTA per SM) or 2 stages (80 KB, two CTAs per SM).
+  // --dt-in-pipeline 1: the producer warp stages dt and the consumer reads B, C conflict-free.
   const int stages = arg(argc, argv, "--stages", 4);
-  if (stages == 2) return run<flashssd::sm90::TileStream<Element, 64, 128, 2>>(argc, argv);
-  return run<flashssd::sm90::TileStream<Element, 64, 128, 4>>(argc, argv);
+  const bool dt_in_pipeline = arg(argc, argv, "--dt-in-pipeline", 0) != 0;
+  using flashssd::sm90::TileStream;
+  if (dt_in_pipeline) {
+    if (stages == 2) return run<TileStream<Element, 64, 128, 2, true>>(argc, argv);
+    return run<TileStream<Element, 64, 128, 4, true>>(argc, argv);
+  }
+  if (stages == 2) return run<TileStream<Element, 64, 128, 2>>(argc, argv);
+  return run<TileStream<Element, 64, 128, 4>>(argc, argv);
 }

@@ -9,6 +9,11 @@
 // The consumer does the cheapest work that still uses every byte loaded, so the
 // result can be checked exactly and the timing is the I/O floor of this tiling:
 //   y[t, p] = D_h * x[t, p] + dt[t, h] * <B_t, C_t>
+// kDtInPipeline = false (measured, docs/HOPPER_PLAN.md): one producer thread; the
+// consumer reads dt from global memory and B, C with two threads per token (bank
+// conflicts). kDtInPipeline = true (written after the measurement showed the consumer's
+// chain to be the limit; not yet run): the producer warp also stages dt into the
+// pipeline, and the consumer reads B, C rows conflict-free.
 // bench/tile_stream_sm90.cu times and verifies it. Shared-memory tiles are row-major
 // without swizzle here; the WGMMA mainloop will need 128-byte swizzled tiles, which
 // TMA writes at the same rate.
@@ -26,10 +31,11 @@ namespace flashssd::sm90 {
 
 using namespace cute;
 
-template <class Element_, int kP_, int kN_, int kStages_>
+template <class Element_, int kP_, int kN_, int kStages_, bool kDtInPipeline_ = false>
 struct TileStream {
   using Element = Element_;
   static constexpr int kP = kP_, kN = kN_, kStages = kStages_;
+  static constexpr bool kDtInPipeline = kDtInPipeline_;
   static constexpr int kQ = 64;  // tokens per tile
   static constexpr int kConsumerThreads = 128;
   static constexpr int kThreads = 128 + kConsumerThreads;  // producer warpgroup + consumer warpgroup
@@ -51,6 +57,7 @@ struct TileStream {
     alignas(128) Element x[kStages][kQ * kP];
     alignas(128) Element b[kStages][kQ * kN];
     alignas(128) Element c[kStages][kQ * kN];
+    alignas(16) float dt[kDtInPipeline ? kStages : 1][kQ];  // dt of the stage's tokens (0 past T)
     alignas(16) float bc[kQ];  // dt_t * <B_t, C_t> of the current tile
     typename Pipeline::SharedStorage pipeline;
   };
@@ -90,14 +97,17 @@ __global__ void __launch_bounds__(K::kThreads, 1) tile_stream_kernel(const __gri
   typename K::Pipeline::Params pp;
   pp.transaction_bytes = K::kTxBytes;
   pp.role = warp_group == 0 ? K::Pipeline::ThreadCategory::Producer : K::Pipeline::ThreadCategory::Consumer;
-  pp.is_leader = threadIdx.x == 0;
+  // With dt in the pipeline the producer warp arrives on the full barrier itself, after
+  // its lanes have stored dt (the arrive releases those stores to the consumers).
+  pp.is_leader = !K::kDtInPipeline && threadIdx.x == 0;
   pp.num_consumers = K::kConsumerThreads;
   typename K::Pipeline pipeline(smem.pipeline, pp, Shape<_1, _1, _1>{});
   __syncthreads();  // barriers initialised before anyone waits on them
 
-  if (warp_group == 0) {  // ---- producer: one thread issues every TMA load
+  if (warp_group == 0) {  // ---- producer: one thread issues every TMA load (+ warp 0 stages dt)
     cutlass::arch::warpgroup_reg_dealloc<40>();
-    if (threadIdx.x != 0) return;
+    const int lane = threadIdx.x % 32;
+    if (K::kDtInPipeline ? threadIdx.x >= 32 : threadIdx.x != 0) return;
     typename K::PipelineState state = cutlass::make_producer_start_state<typename K::Pipeline>();
     Tensor mX = p.tma_x.get_tma_tensor(make_shape(p.seqlen, int(K::kP), p.heads, p.batch));
     Tensor mB = p.tma_b.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch));
@@ -108,9 +118,27 @@ __global__ void __launch_bounds__(K::kThreads, 1) tile_stream_kernel(const __gri
       Tensor gB = local_tile(mB(_, _, g, b), Shape<Int<K::kQ>, Int<K::kN>>{}, make_coord(_, 0));
       Tensor gC = local_tile(mC(_, _, g, b), Shape<Int<K::kQ>, Int<K::kN>>{}, make_coord(_, 0));
       for (int t = 0; t < tiles; ++t) {
+        float dt_regs[K::kQ / 32];  // loaded before waiting for the stage: the latency overlaps the wait
+        if constexpr (K::kDtInPipeline) {
+#pragma unroll
+          for (int i = 0; i < K::kQ / 32; ++i) {
+            const int tok = t * K::kQ + lane + 32 * i;
+            dt_regs[i] = tok < p.seqlen ? p.dt[(int64_t(b) * p.seqlen + tok) * p.heads + h] : 0.f;
+          }
+        }
         pipeline.producer_acquire(state);
         auto* bar = pipeline.producer_get_barrier(state);
         const int s = state.index();
+        if constexpr (K::kDtInPipeline) {
+#pragma unroll
+          for (int i = 0; i < K::kQ / 32; ++i) smem.dt[s][lane + 32 * i] = dt_regs[i];
+          __syncwarp();
+          if (lane != 0) {
+            ++state;
+            continue;
+          }
+          cutlass::arch::ClusterTransactionBarrier::arrive_and_expect_tx(bar, K::kTxBytes);
+        }
         Tensor sX = make_tensor(make_smem_ptr(smem.x[s]), typename K::SmemLayoutX{});
         Tensor sB = make_tensor(make_smem_ptr(smem.b[s]), typename K::SmemLayoutBC{});
         Tensor sC = make_tensor(make_smem_ptr(smem.c[s]), typename K::SmemLayoutBC{});
@@ -139,7 +167,26 @@ __global__ void __launch_bounds__(K::kThreads, 1) tile_stream_kernel(const __gri
       pipeline.consumer_wait(state);
       const int s = state.index();
       const int t0 = t * K::kQ;
-      {  // two threads per token: half of <B_t, C_t> each
+      if constexpr (K::kDtInPipeline) {
+        // 16-byte chunk (tid % kRowChunks) of rows tid / kRowChunks + kRowStep * i: a warp
+        // reads whole contiguous rows (no bank conflicts); shuffles reduce a row.
+        constexpr int kRowChunks = K::kN / kVec, kRowStep = K::kConsumerThreads / kRowChunks;
+        static_assert(kRowChunks <= 32 && 32 % kRowChunks == 0, "a row's chunks within one warp");
+        const int chunk = tid % kRowChunks;
+#pragma unroll
+        for (int row = tid / kRowChunks; row < K::kQ; row += kRowStep) {
+          const uint4 bv = *reinterpret_cast<const uint4*>(smem.b[s] + row * K::kN + chunk * kVec);
+          const uint4 cv = *reinterpret_cast<const uint4*>(smem.c[s] + row * K::kN + chunk * kVec);
+          const Element* be = reinterpret_cast<const Element*>(&bv);
+          const Element* ce = reinterpret_cast<const Element*>(&cv);
+          float acc = 0.f;
+#pragma unroll
+          for (int i = 0; i < kVec; ++i) acc += float(be[i]) * float(ce[i]);
+#pragma unroll
+          for (int m = kRowChunks / 2; m > 0; m /= 2) acc += __shfl_xor_sync(0xffffffffu, acc, m);
+          if (chunk == 0) smem.bc[row] = acc * smem.dt[s][row];  // dt is 0 past T
+        }
+      } else {  // two threads per token: half of <B_t, C_t> each
         const int row = tid / 2, half = tid % 2;
         const Element* br = smem.b[s] + row * K::kN + half * (K::kN / 2);
         const Element* cr = smem.c[s] + row * K::kN + half * (K::kN / 2);
