@@ -63,13 +63,13 @@ void run_scores_case(int seqlen, uint32_t seed) {
   std::vector<float> got(nscores);
   CUDA_OK(cudaMemcpy(got.data(), scores, nscores * sizeof(float), cudaMemcpyDeviceToHost));
 
-  // Every entry the mask writes (columns up to the end of the row's 16-row block):
-  // float64 (C_i . B_j) exp(a_{j+1} + ... + a_i) dt_j for j <= i, 0 above the diagonal.
+  // Every entry: float64 (C_i . B_j) exp(a_{j+1} + ... + a_i) dt_j for j <= i, exactly 0
+  // above the diagonal (the forward's RS GEMM reads all 64 columns of S').
   double err2 = 0, ref2 = 0;
-  size_t nonfinite = 0;
+  size_t nonfinite = 0, nonzero_above = 0;
   for (int tile = 0; tile < tiles; ++tile)
     for (int i = 0; i < kQ; ++i)
-      for (int j = 0; j < 16 * (i / 16 + 1); ++j) {
+      for (int j = 0; j < kQ; ++j) {
         const int ti = tile * kQ + i, tj = tile * kQ + j;
         double want = 0;
         if (j <= i && ti < seqlen) {
@@ -80,10 +80,12 @@ void run_scores_case(int seqlen, uint32_t seed) {
         }
         const double v = got[(size_t(tile) * kQ + i) * kQ + j];
         if (!std::isfinite(v)) ++nonfinite;
+        if (j > i && v != 0.0) ++nonzero_above;
         err2 += (v - want) * (v - want);
         ref2 += want * want;
       }
   EXPECT_EQ(nonfinite, 0u);
+  EXPECT_EQ(nonzero_above, 0u) << "S' must be exactly 0 above the diagonal";
   const double rel = std::sqrt(err2 / ref2);
   EXPECT_LE(rel, 1e-5) << "masked scores rel err " << rel;
   std::printf("sm90 scores N=%d T=%d: rel err %.3g\n", kN, seqlen, rel);

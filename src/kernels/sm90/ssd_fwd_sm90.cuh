@@ -132,7 +132,9 @@ __device__ __forceinline__ void wgmma_gemm(Mma& mma, const TA& a, const TB& b, T
 
 // S' = (C B^T) o L o dt of one tile (the decay factors prepared): SS WGMMA, then
 // segsum.cuh's mask on the accumulator, whose registers follow the m16n8 order per
-// warp (fragment_layout_mismatches below checks that).
+// warp (fragment_layout_mismatches below checks that). The mask leaves the n-tiles right
+// of a warp's diagonal block untouched (the sm80 kernel never reads them); the RS GEMM
+// S' X reads all 64 columns, so they are zeroed here.
 template <class K, class TensorC, class TensorB>
 __device__ __forceinline__ auto masked_scores(typename K::MmaS& mma, const TensorC& sC, const TensorB& sB,
                                               const sm80::TileDecay<K::kQ>& decay, int tid) {
@@ -144,9 +146,10 @@ __device__ __forceinline__ auto masked_scores(typename K::MmaS& mma, const Tenso
   float frag[kQ / 8][4];
   CUTE_UNROLL
   for (int i = 0; i < kQ / 8 * 4; ++i) frag[i / 4][i % 4] = acc(i);
-  sm80::apply_decay_mask<SegsumVariant::kHierarchical, kQ>(frag, decay, tid / 32, tid % 32);
+  const int warp = tid / 32;
+  sm80::apply_decay_mask<SegsumVariant::kHierarchical, kQ>(frag, decay, warp, tid % 32);
   CUTE_UNROLL
-  for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = frag[i / 4][i % 4];
+  for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = (i / 4 > 2 * warp + 1) ? 0.f : frag[i / 4][i % 4];
   return acc;
 }
 
@@ -189,7 +192,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     copy(p.tma_b.with(smem.full[s]), gb, sb);
     copy(p.tma_c.with(smem.full[s]), gc, sc);
   };
-  if (tid == 0) {
+  if (tid == 0 && tiles > 0) {
     issue_tile(0, 0);
     if (tiles > 1) issue_tile(1, 1);
   }
@@ -247,7 +250,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     Tensor tYrS = make_tensor<Element>(shape(thr_yx.partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TQ>{}))));
     CUTE_UNROLL
     for (int i = 0; i < size(tYrS); ++i) tYrS(i) = Element(acc_s(i));
+    warpgroup_fence_operand(tYrS);  // register A operand written before the wgmma that reads it
     wgmma_gemm(mma_yx, tYrS, thr_yx.partition_fragment_B(sX), acc_y, false);
+    warpgroup_fence_operand(tYrS);
 
     // Epilogue: y = (Y + D x) * silu(z), straight from the accumulator.
     CUTE_UNROLL
