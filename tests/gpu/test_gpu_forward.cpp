@@ -12,12 +12,11 @@
 #include <vector>
 
 #include "flashssd/flashssd.h"
+#include "gpu_test_util.h"
 #include "reference/reference.h"
 
 namespace flashssd {
 namespace {
-
-#define CUDA_OK(expr) ASSERT_EQ((expr), cudaSuccess) << #expr << ": " << cudaGetErrorString(expr)
 
 bool have_gpu() {
   int n = 0;

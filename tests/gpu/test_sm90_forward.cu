@@ -8,13 +8,12 @@
 #include <cmath>
 #include <vector>
 
-#include "sm90_test_util.h"
+#include "gpu_test_util.h"
 #include "kernels/sm90/ssd_fwd_sm90.cuh"
 #include "reference/reference.h"
 
 namespace {
 
-#define CUDA_OK(e) ASSERT_EQ((e), cudaSuccess)
 
 using flashssd::testing::have_sm90;
 

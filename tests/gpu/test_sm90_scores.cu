@@ -9,12 +9,11 @@
 #include <random>
 #include <vector>
 
-#include "sm90_test_util.h"
+#include "gpu_test_util.h"
 #include "kernels/sm90/scores_sm90.cuh"
 
 namespace {
 
-#define CUDA_OK(e) ASSERT_EQ((e), cudaSuccess)
 
 using flashssd::testing::have_sm90;
 
