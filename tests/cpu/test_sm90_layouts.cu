@@ -18,6 +18,41 @@ void expect_layout_facts() {
 TEST(Sm90Layouts, AccumulatorsFollowTheM16n8OrderN128) { expect_layout_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(); }
 TEST(Sm90Layouts, AccumulatorsFollowTheM16n8OrderN64) { expect_layout_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(); }
 
+// The state update reads the stage's B tile as an (n, token) MN-major operand in place,
+// and the kernel's threads address x, y and h by K::x_offset / y_offset / h_offset: all
+// must agree with the CuTe layouts TMA and WGMMA use. CuTe swizzles byte addresses
+// (swizzle_ptr), so the reference is the swizzle applied to the unswizzled byte offset.
+template <class Layout>
+int byte_offset(const Layout& l, int i, int j) {
+  return int(l.layout_a()(2 * int(l.layout_b()(i, j))));
+}
+
+template <class K>
+void expect_aliasing_facts() {
+  typename K::LayoutBC bc;
+  typename K::LayoutBt bt;
+  typename K::LayoutX lx;
+  typename K::LayoutY ly;
+  typename K::LayoutH lh;
+  int bad_bt = 0, bad_x = 0, bad_y = 0, bad_h = 0;
+  for (int tok = 0; tok < K::kQ; ++tok) {
+    for (int n = 0; n < K::kN; ++n) bad_bt += byte_offset(bt, n, tok) != byte_offset(bc, tok, n);
+    for (int p = 0; p < K::kP; ++p) {
+      bad_x += int(K::x_offset(tok, p)) != byte_offset(lx, p, tok);
+      bad_y += int(K::y_offset(tok, p)) != byte_offset(ly, tok, p);
+    }
+  }
+  for (int p = 0; p < K::kP; ++p)
+    for (int n = 0; n < K::kN; ++n) bad_h += int(K::h_offset(p, n)) != byte_offset(lh, p, n);
+  EXPECT_EQ(bad_bt, 0) << "LayoutBt does not alias LayoutBC";
+  EXPECT_EQ(bad_x, 0) << "x_offset disagrees with LayoutX";
+  EXPECT_EQ(bad_y, 0) << "y_offset disagrees with LayoutY";
+  EXPECT_EQ(bad_h, 0) << "h_offset disagrees with LayoutH";
+}
+
+TEST(Sm90Layouts, TileOffsetsMatchCuTeN128) { expect_aliasing_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(); }
+TEST(Sm90Layouts, TileOffsetsMatchCuTeN64) { expect_aliasing_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(); }
+
 // The check can fail: a thread's fragment seen from another thread's coordinates.
 TEST(Sm90Layouts, CheckDetectsAWrongThread) {
   using K = flashssd::sm90::SsdFwdSm90<64, 128>;

@@ -82,13 +82,12 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
 
   const int64_t x_s[3] = {T * H * K::kP, H * K::kP, K::kP};
   const int64_t bc_s[3] = {T * G * K::kN, G * K::kN, K::kN};
-  auto p = K::make_params(x, x_s, B, C, bc_s, int(batch), int(T), int(H), int(G));
+  auto p = K::make_params(x, x_s, B, C, bc_s, y, x_s, int(batch), int(T), int(H), int(G));
   p.dt = dt; p.dt_sb = T * H; p.dt_st = H; p.dt_sh = 1;
   p.A = A; p.D = D;
   p.z = with_z ? z : nullptr; p.z_sb = x_s[0]; p.z_st = x_s[1]; p.z_sh = x_s[2];
-  p.y = y; p.y_sb = x_s[0]; p.y_st = x_s[1]; p.y_sh = x_s[2];
   p.final_states = fin;
-  auto kernel = flashssd::sm90::ssd_fwd_sm90_kernel<K>;
+  auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
   kernel<<<unsigned(batch * H), K::kThreads, K::kSmemBytes>>>(p);
   CUDA_OK(cudaGetLastError());

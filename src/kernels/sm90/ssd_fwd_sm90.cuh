@@ -12,11 +12,14 @@
 //   S' = S o L o dt                    segsum.cuh's mask on the accumulator
 //   Y  = diag(exp(cs)) C h^T + S' X    SS WGMMA (64 x P x N), then RS WGMMA (S' from registers)
 //   y  = (Y + D x) * silu(z)
-//   h  = exp(total) h + X^T diag(w) B  SS WGMMA (P x N x 64), w = dt exp(a_{j+1..end})
+//   h  = exp(total) h + (X diag(w))^T B  SS WGMMA (P x N x 64), w = dt exp(a_{j+1..end}),
+//                                      X scaled in place in shared memory (16-byte rows)
+// y leaves through shared memory and a TMA store (partial tiles clipped by TMA).
 // Options served: D (per head), z, final states, dt limits (fp32 dt, no bias or
 // softplus); bf16 only; P = 64, N in {64, 128} (template parameters).
 #pragma once
 
+#include <cuda_bf16.h>
 #include <cuda_runtime.h>
 
 #include <cute/tensor.hpp>
@@ -41,7 +44,10 @@ struct SsdFwdSm90 {
   // the MN-major B operand of S' X and the MN-major A operand (X^T) of the state update.
   using LayoutX = decltype(tile_to_shape(GMMA::Layout_MN_SW128_Atom<Element>{}, Shape<TP, TQ>{}));   // (p, token)
   using LayoutBC = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TQ, TN>{}));   // (token, n)
-  using LayoutBw = decltype(tile_to_shape(GMMA::Layout_MN_SW128_Atom<Element>{}, Shape<TN, TQ>{}));  // (n, token)
+  // The B tile seen as (n, token), MN-major: the same bytes as LayoutBC (atoms ordered token
+  // first), so the state update reads the stage's B tile in place (tests/cpu checks the aliasing).
+  using LayoutBt = decltype(tile_to_shape(GMMA::Layout_MN_SW128_Atom<Element>{}, Shape<TN, TQ>{}, Step<_2, _1>{}));
+  using LayoutY = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TQ, TP>{}));    // (token, p)
   using LayoutH = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TP, TN>{}));    // (p, n)
 
   using MmaS = decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<TQ, TQ, TN>>()));
@@ -58,7 +64,23 @@ struct SsdFwdSm90 {
                                       Layout<Shape<int, int, int, int>, Stride<int64_t, _1, int64_t, int64_t>>{}));
   using TmaX = decltype(make_tma_copy(SM90_TMA_LOAD{}, GmemX{}, LayoutX{}));
   using TmaBC = decltype(make_tma_copy(SM90_TMA_LOAD{}, GmemBC{}, LayoutBC{}));
+  using GmemY = decltype(make_tensor(make_gmem_ptr(static_cast<Element*>(nullptr)),
+                                     Layout<Shape<int, int, int, int>, Stride<int64_t, _1, int64_t, int64_t>>{}));
+  using TmaY = decltype(make_tma_copy(SM90_TMA_STORE{}, GmemY{}, LayoutY{}));
   static constexpr uint32_t kTxBytes = sizeof(Element) * (kP * kQ + 2 * kQ * kN);
+
+  // Byte offsets of element (row, col) in the tiles the kernel's own threads read and write
+  // (CuTe's swizzled pointers would go through 64-bit generic addresses). Every tile here is
+  // made of 128-byte swizzled atoms of 8 rows x 64 contiguous bf16; the atoms' order differs.
+  // tests/cpu checks each against the CuTe layout.
+  template <int kAtomStrideRow8, int kAtomStrideCol64>
+  static constexpr CUTE_HOST_DEVICE uint32_t sw128_offset(int row, int col) {
+    return (row / 8) * kAtomStrideRow8 + (col / 64) * kAtomStrideCol64 + (row % 8) * 128 +
+           (((col % 64) * 2) ^ ((row % 8) << 4));
+  }
+  static constexpr CUTE_HOST_DEVICE uint32_t x_offset(int token, int p) { return sw128_offset<kP / 64 * 1024, 1024>(token, p); }
+  static constexpr CUTE_HOST_DEVICE uint32_t y_offset(int token, int p) { return sw128_offset<1024, kQ / 8 * 1024>(token, p); }
+  static constexpr CUTE_HOST_DEVICE uint32_t h_offset(int p, int n) { return sw128_offset<1024, kP / 8 * 1024>(p, n); }
 
   struct Stage {
     alignas(1024) Element x[cosize_v<LayoutX>];
@@ -67,7 +89,7 @@ struct SsdFwdSm90 {
   };
   struct SharedStorage {
     Stage stage[kStages];
-    alignas(1024) Element bw[cosize_v<LayoutBw>];  // diag(w) B of the tile, for the state update
+    alignas(1024) Element y[cosize_v<LayoutY>];    // the output tile, for the TMA store
     alignas(1024) Element h[cosize_v<LayoutH>];    // the state in bf16, for C h^T
     sm80::TileDecay<kQ> decay;
     float w[kQ];
@@ -78,6 +100,7 @@ struct SsdFwdSm90 {
   struct Params {
     TmaX tma_x;
     TmaBC tma_b, tma_c;
+    TmaY tma_y;
     int batch, seqlen, heads, groups;
     const float* dt;  // (b, T, H), clamped to [dt_lo, dt_hi]
     int64_t dt_sb, dt_st, dt_sh;
@@ -86,14 +109,13 @@ struct SsdFwdSm90 {
     const float* D;   // (H) or null
     const Element* z; // (b, T, H, P) or null
     int64_t z_sb, z_st, z_sh;
-    Element* y;       // (b, T, H, P)
-    int64_t y_sb, y_st, y_sh;
     float* final_states;  // (b, H, P, N) contiguous, or null
   };
 
   // x, y, z: (b, T, H, P) with unit stride on P; B, C: (b, T, G, N) with unit stride on N.
   static Params make_params(const Element* x, const int64_t (&x_s)[3], const Element* B, const Element* C,
-                            const int64_t (&bc_s)[3], int batch, int seqlen, int heads, int groups) {
+                            const int64_t (&bc_s)[3], Element* y, const int64_t (&y_s)[3], int batch, int seqlen,
+                            int heads, int groups) {
     Params p{};
     auto gx = make_tensor(make_gmem_ptr(x), make_layout(make_shape(int(kP), seqlen, heads, batch),
                                                         make_stride(_1{}, x_s[1], x_s[2], x_s[0])));
@@ -104,6 +126,9 @@ struct SsdFwdSm90 {
     p.tma_x = make_tma_copy(SM90_TMA_LOAD{}, gx, LayoutX{});
     p.tma_b = make_tma_copy(SM90_TMA_LOAD{}, view_bc(B), LayoutBC{});
     p.tma_c = make_tma_copy(SM90_TMA_LOAD{}, view_bc(C), LayoutBC{});
+    auto gy = make_tensor(make_gmem_ptr(y), make_layout(make_shape(seqlen, int(kP), heads, batch),
+                                                        make_stride(y_s[1], _1{}, y_s[2], y_s[0])));
+    p.tma_y = make_tma_copy(SM90_TMA_STORE{}, gy, LayoutY{});
     p.batch = batch;
     p.seqlen = seqlen;
     p.heads = heads;
@@ -153,14 +178,18 @@ __device__ __forceinline__ auto masked_scores(typename K::MmaS& mma, const Tenso
   return acc;
 }
 
-template <class K>
+// kGateZ: y *= silu(z) (a template parameter: as a runtime branch the compiler predicates
+// the whole gate into the z-less kernel).
+template <class K, bool kGateZ>
 __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __grid_constant__ typename K::Params p) {
   using Element = typename K::Element;
   using Barrier = cutlass::arch::ClusterTransactionBarrier;
   constexpr int kQ = K::kQ;
   extern __shared__ __align__(1024) unsigned char smem_raw[];
-  auto& smem = *reinterpret_cast<typename K::SharedStorage*>((reinterpret_cast<uintptr_t>(smem_raw) + 1023) &
-                                                              ~uintptr_t(1023));
+  // Align by offsetting the shared array itself (not through an integer) so that the
+  // compiler keeps the shared address space: LDS/STS, not generic LD/ST.
+  const uint32_t misalign = static_cast<uint32_t>(__cvta_generic_to_shared(smem_raw)) & 1023u;
+  auto& smem = *reinterpret_cast<typename K::SharedStorage*>(smem_raw + ((1024u - misalign) & 1023u));
   const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
   const int h = blockIdx.x % p.heads, b = blockIdx.x / p.heads, grp = h / (p.heads / p.groups);
   const int tiles = (p.seqlen + kQ - 1) / kQ;
@@ -213,11 +242,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   auto thr_yx = mma_yx.get_thread_slice(tid);
   auto thr_h = mma_h.get_thread_slice(tid);
   Tensor sH = make_tensor(make_smem_ptr(smem.h), typename K::LayoutH{});
-  Tensor sBw = make_tensor(make_smem_ptr(smem.bw), typename K::LayoutBw{});
+  Tensor sY = make_tensor(make_smem_ptr(smem.y), typename K::LayoutY{});
+  auto* const h_bytes = reinterpret_cast<unsigned char*>(smem.h);
+  auto* const y_bytes = reinterpret_cast<unsigned char*>(smem.y);
+  auto bf16x2_at = [](unsigned char* base, uint32_t offset) { return reinterpret_cast<__nv_bfloat162*>(base + offset); };
 
   Tensor acc_h = partition_fragment_C(mma_h, Shape<typename K::TP, typename K::TN>{});  // the state, fp32
   clear(acc_h);
-  Tensor tHsH = thr_h.partition_C(sH);  // where this thread's state values go for C h^T
   // Register i of a 64-row accumulator: row 16 w + g + 8 ((i / 2) % 2), column 8 (i / 4) + 2 q + i % 2
   // (the m16n8 order per warp; ssd_fwd_sm90_layout_check verifies it for every MMA used here).
   const int g = lane / 4, q = lane % 4;
@@ -231,6 +262,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     const float dt_next = load_dt(t + 1);
     const float w = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(smem.decay, tid, dt_cur * A_h, dt_cur);
     if (tid < kQ) smem.w[tid] = w;
+    if (tid == 0) tma_store_wait<0>();  // the previous tile's y has left sY
     __syncthreads();
     Barrier::wait(&smem.full[s], (t / K::kStages) & 1);
     auto [sX, sB, sC] = stage_tensors(s);
@@ -254,33 +286,59 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     wgmma_gemm(mma_yx, tYrS, thr_yx.partition_fragment_B(sX), acc_y, false);
     warpgroup_fence_operand(tYrS);
 
-    // Epilogue: y = (Y + D x) * silu(z), straight from the accumulator.
+    // Epilogue: y = (Y + D x) * silu(z) into sY in bf16 pairs (register pairs i, i + 1 are
+    // adjacent columns; the 128-byte swizzle makes these 4-byte accesses conflict-free), then
+    // one TMA store. All loads first, so that they overlap.
+    constexpr int kPairs = decltype(size(acc_y))::value / 2;
+    auto* const x_bytes = reinterpret_cast<unsigned char*>(smem.stage[s].x);
+    __nv_bfloat162 x2[kPairs], z2[kGateZ ? kPairs : 1];
     CUTE_UNROLL
-    for (int i = 0; i < size(acc_y); ++i) {
-      const int row = acc_row(i), col = acc_col(i);
-      const int tok = t * kQ + row;
-      if (tok >= p.seqlen) continue;
-      float v = acc_y(i) + D_h * float(sX(col, row));
-      if (p.z) {
-        const float zv = float(p.z[b * p.z_sb + int64_t(tok) * p.z_st + h * p.z_sh + col]);
-        v *= zv / (1.f + __expf(-zv));
+    for (int k = 0; k < kPairs; ++k) x2[k] = *bf16x2_at(x_bytes, K::x_offset(acc_row(2 * k), acc_col(2 * k)));
+    if constexpr (kGateZ) {
+      CUTE_UNROLL
+      for (int k = 0; k < kPairs; ++k) {
+        const int tok = min(t * kQ + acc_row(2 * k), p.seqlen - 1);  // rows past T are computed, never stored
+        z2[k] = *reinterpret_cast<const __nv_bfloat162*>(p.z + b * p.z_sb + int64_t(tok) * p.z_st + h * p.z_sh + acc_col(2 * k));
       }
-      p.y[b * p.y_sb + int64_t(tok) * p.y_st + h * p.y_sh + col] = Element(v);
+    }
+    CUTE_UNROLL
+    for (int k = 0; k < kPairs; ++k) {
+      float v0 = acc_y(2 * k) + D_h * __low2float(x2[k]), v1 = acc_y(2 * k + 1) + D_h * __high2float(x2[k]);
+      if constexpr (kGateZ) {
+        const float z0 = __low2float(z2[k]), z1 = __high2float(z2[k]);
+        v0 *= __fdividef(z0, 1.f + __expf(-z0));
+        v1 *= __fdividef(z1, 1.f + __expf(-z1));
+      }
+      *bf16x2_at(y_bytes, K::y_offset(acc_row(2 * k), acc_col(2 * k))) = __floats2bfloat162_rn(v0, v1);
     }
 
-    // h = exp(total) h + X^T diag(w) B: the weighted B tile goes to shared memory first.
-    for (int e = tid; e < kQ * K::kN; e += K::kThreads) {
-      const int j = e / K::kN, n = e % K::kN;
-      sBw(n, j) = Element(smem.w[j] * float(sB(j, n)));
+    // Scale x in place by w, each thread the very pairs it just read (the threads of a warp
+    // hold all of its 16 rows' x between them, so no other thread touches these bytes): the
+    // state update is then (X diag(w))^T B on the stage's own tiles.
+    CUTE_UNROLL
+    for (int k = 0; k < kPairs; ++k) {
+      const int row = acc_row(2 * k);
+      const float wj = smem.w[row];
+      *bf16x2_at(x_bytes, K::x_offset(row, acc_col(2 * k))) =
+          __floats2bfloat162_rn(wj * __low2float(x2[k]), wj * __high2float(x2[k]));
     }
-    cutlass::arch::fence_view_async_shared();  // generic-proxy writes -> WGMMA reads
+    cutlass::arch::fence_view_async_shared();  // generic-proxy writes of sX and sY -> WGMMA / TMA reads
     __syncthreads();
+    if (tid == 0) {
+      Tensor mY = p.tma_y.get_tma_tensor(make_shape(p.seqlen, int(K::kP), p.heads, p.batch))(_, _, h, b);
+      Tensor gY = local_tile(mY, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, 0));
+      auto [gy, sy] = tma_partition(p.tma_y, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sY), group_modes<0, 2>(gY));
+      copy(p.tma_y, sy, gy);
+      tma_store_arrive();
+    }
     const float total = smem.decay.total_decay;
     CUTE_UNROLL
     for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
-    wgmma_gemm(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBw), acc_h, false);
+    Tensor sBt = make_tensor(make_smem_ptr(smem.stage[s].b), typename K::LayoutBt{});
+    wgmma_gemm(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBt), acc_h, false);
     CUTE_UNROLL
-    for (int i = 0; i < size(acc_h); ++i) tHsH(i) = Element(acc_h(i));
+    for (int i = 0; i < size(acc_h); i += 2)
+      *bf16x2_at(h_bytes, K::h_offset(acc_row(i), acc_col(i))) = __floats2bfloat162_rn(acc_h(i), acc_h(i + 1));
     cutlass::arch::fence_view_async_shared();
     __syncthreads();  // the stage, sBw, sH and the decay factors are free / published
     has_state = true;
@@ -288,6 +346,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     dt_cur = dt_next;
   }
 
+  if (tid == 0) tma_store_wait<0>();  // sY must stay valid until the last store has read it
   if (p.final_states) {
     Tensor gFinal = make_tensor(make_gmem_ptr(p.final_states + (int64_t(b) * p.heads + h) * K::kP * K::kN),
                                 make_layout(Shape<typename K::TP, typename K::TN>{}, LayoutRight{}));
@@ -298,7 +357,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
 }
 
 // Counts, for thread tid of the warpgroup, violations of the fragment-layout facts
-// the kernel relies on: the S and Y accumulators' register i holds row
+// the kernel relies on: the S, Y and state accumulators' register i holds row
 // 16 w + g + 8 ((i / 2) % 2), column 8 (i / 4) + 2 q + i % 2 (the sm80 m16n8 order
 // segsum.cuh expects; both Y GEMMs share it), and the RS A operand of S' X holds in
 // register i the same (row, column) as the S accumulator. Host and device: the CPU
@@ -318,6 +377,9 @@ CUTE_HOST_DEVICE int fragment_layout_mismatches(int tid) {
   int bad = (int(size(coord_s)) != int(size(coord_a))) + (int(size(coord_y)) != int(size(coord_y2)));
   auto row = [&](int i) { return 16 * warp + g + 8 * ((i / 2) % 2); };
   auto col = [&](int i) { return 8 * (i / 4) + 2 * q + i % 2; };
+  typename K::MmaH mma_h;
+  Tensor coord_h = mma_h.get_thread_slice(tid).partition_C(make_identity_tensor(Shape<typename K::TP, typename K::TN>{}));
+  for (int i = 0; i < int(size(coord_h)); ++i) bad += (get<0>(coord_h(i)) != row(i)) + (get<1>(coord_h(i)) != col(i));
   for (int i = 0; i < int(size(coord_s)); ++i) {
     bad += (get<0>(coord_s(i)) != row(i)) + (get<1>(coord_s(i)) != col(i));
     bad += (get<0>(coord_a(i)) != row(i)) + (get<1>(coord_a(i)) != col(i));
