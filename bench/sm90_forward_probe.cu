@@ -47,7 +47,7 @@ int run(int argc, char** argv) {
   const int batch = arg(argc, argv, "--batch", 8), T = arg(argc, argv, "--seqlen", 8192);
   const int H = arg(argc, argv, "--H", 64), G = arg(argc, argv, "--G", 1), iters = arg(argc, argv, "--iters", 50);
   const bool with_z = arg(argc, argv, "--z", 0) != 0;
-  if (H % G != 0 || T < 1 || batch < 1) return std::fprintf(stderr, "bad shape\n"), 2;
+  if (H % G != 0 || (H / G) % K::kHeadsPerCta != 0 || T < 1 || batch < 1) return std::fprintf(stderr, "bad shape\n"), 2;
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0));
   if (prop.major != 9) return std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"skipped\"}\n"), 0;
@@ -75,7 +75,7 @@ int run(int argc, char** argv) {
   CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
   int per_sm = 0;
   CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, K::kThreads, K::kSmemBytes));
-  auto launch = [&] { kernel<<<unsigned(batch * H), K::kThreads, K::kSmemBytes>>>(p); };
+  auto launch = [&] { kernel<<<unsigned(batch * H / K::kHeadsPerCta), K::kThreads, K::kSmemBytes>>>(p); };
 
   void* flush;
   const size_t flush_bytes = size_t(prop.l2CacheSize) * 2;

@@ -11,7 +11,7 @@ namespace {
 
 template <class K>
 void expect_layout_facts() {
-  for (int tid = 0; tid < K::kThreads; ++tid)
+  for (int tid = 0; tid < K::kWarpgroupThreads; ++tid)
     EXPECT_EQ(flashssd::sm90::fragment_layout_mismatches<K>(tid), 0) << "thread " << tid;
 }
 

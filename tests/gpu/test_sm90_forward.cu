@@ -26,7 +26,7 @@ void layout_facts() {
   int* bad;
   CUDA_OK(cudaMalloc(&bad, sizeof(int)));
   CUDA_OK(cudaMemset(bad, 0, sizeof(int)));
-  flashssd::sm90::ssd_fwd_sm90_layout_check<K><<<1, K::kThreads>>>(bad);
+  flashssd::sm90::ssd_fwd_sm90_layout_check<K><<<1, K::kWarpgroupThreads>>>(bad);
   CUDA_OK(cudaDeviceSynchronize());
   int h = -1;
   CUDA_OK(cudaMemcpy(&h, bad, sizeof(int), cudaMemcpyDeviceToHost));
@@ -37,6 +37,7 @@ void layout_facts() {
 template <class K>
 void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, uint64_t seed) {
   if (!have_sm90()) GTEST_SKIP() << "no sm_90 GPU: sm90 test skipped";
+  ASSERT_EQ(H / G % K::kHeadsPerCta, 0) << "a CTA's heads share one group";
   using Element = typename K::Element;
   ref::RandomSpec spec;
   spec.batch = batch; spec.seqlen = T; spec.heads = H; spec.groups = G;
@@ -89,7 +90,7 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   p.final_states = fin;
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
-  kernel<<<unsigned(batch * H), K::kThreads, K::kSmemBytes>>>(p);
+  kernel<<<unsigned(batch * H / K::kHeadsPerCta), K::kThreads, K::kSmemBytes>>>(p);
   CUDA_OK(cudaGetLastError());
   CUDA_OK(cudaDeviceSynchronize());
 
@@ -115,6 +116,7 @@ TEST(Sm90ForwardSmall, FragmentLayoutFacts) { layout_facts<K128>(); }
 TEST(Sm90ForwardSmall, OneTileNoGate) { forward_case<K128>(1, 64, 2, 1, false, 11); }
 TEST(Sm90ForwardSmall, PartialTilesWithGateAndGroups) { forward_case<K128>(2, 200, 4, 2, true, 12); }
 TEST(Sm90ForwardSmall, StateDim64) { forward_case<K64>(2, 130, 4, 1, true, 13); }
+TEST(Sm90ForwardSmall, OneHeadPerCta) { forward_case<flashssd::sm90::SsdFwdSm90<64, 128, 1>>(2, 150, 3, 3, true, 15); }
 TEST(Sm90Forward, ManyTiles) { forward_case<K128>(1, 4096, 8, 1, true, 14); }
 
 }  // namespace

@@ -50,7 +50,7 @@ struct TileDecay {
 // and per-token factors; role 1 (threads kQ .. 2 kQ - 1), otherwise idle here,
 // precomputes the hierarchical variant's diagonal blocks for row tid - kQ.
 // Returns the token's state-update weight dt_j * exp(a_{j+1..Q-1}) on role 0.
-// The caller synchronises the CTA afterwards.
+// The caller synchronises the 2 kQ threads afterwards.
 //
 // Rounding rules (tests/stability emulates exactly these; they make the
 // hierarchical mask monotone and <= 1 by construction):
@@ -61,8 +61,14 @@ struct TileDecay {
 //    multiplied one factor at a time, with u, v and E_K = exp(T_K) all from fast_exp;
 //  - diagonal blocks: exp of the ascending sum a_{j+1} + ... + a_i;
 //  - diff uses a Hillis-Steele (parallel) in-block scan, like Triton's tl.cumsum.
-template <SegsumVariant kVariant, int kQ>
-__device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, float a, float dt) {
+// Synchronises the 2 kQ threads that call prepare_tile_decay: the whole CTA by default;
+// the Hopper kernel passes a named barrier of its producer warpgroup.
+struct CtaSync {
+  __device__ __forceinline__ void operator()() const { __syncthreads(); }
+};
+
+template <SegsumVariant kVariant, int kQ, class Sync = CtaSync>
+__device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, float a, float dt, Sync sync = {}) {
   constexpr int kBlock = TileDecay<kQ>::kBlock;
   constexpr int kNB = TileDecay<kQ>::kNumBlocks;
   const int t = tid % kQ;
@@ -75,7 +81,7 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
     td.dt[t] = dt;
   }
   static_assert(2 * kQ == 128, "both roles are the whole CTA");
-  __syncthreads();  // a, dt visible to both roles
+  sync();  // a, dt visible to both roles
 
   float prefix = a, suffix = 0.f;  // role 0: in-block inclusive prefix, exclusive suffix
   if (tid >= kQ) {  // role 1: diagonal blocks (hierarchical only)
@@ -111,7 +117,7 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
       if constexpr (kVariant == SegsumVariant::kHierarchical) td.block_decay[blk] = fast_exp(prefix);
     }
   }
-  __syncthreads();  // block totals visible
+  sync();  // block totals visible
   if (tid >= kQ) return 0.f;
 
   float before = 0.f, all = 0.f;

@@ -4,8 +4,9 @@
 //   S' = (C B^T) o L o dt    for one 64-token tile, with
 //   - C and B tiles (64 x N, bf16) loaded by TMA into the forward's 128-byte swizzled
 //     K-major shared-memory tiles (the layout WGMMA reads),
-//   - masked_scores(): S = C B^T by one warpgroup with WGMMA (both operands from shared
-//     memory) and the hierarchical decay mask of segsum.cuh on the WGMMA accumulator.
+//   - S = C B^T by one warpgroup with WGMMA (both operands from shared memory, the
+//     forward's wgmma_issue) and mask_scores(): the hierarchical decay mask of segsum.cuh
+//     on the WGMMA accumulator.
 //
 // The mask reuse rests on a layout fact: a 64 x 64 WGMMA accumulator gives each warp of
 // the warpgroup rows 16 w .. 16 w + 15, held per 8-column block exactly as an mma.sync
@@ -29,7 +30,7 @@ template <int kN_>
 struct ScoresSm90 {
   using Fwd = SsdFwdSm90<64, kN_>;  // the forward's tile shapes, layouts and MMA
   using Element = typename Fwd::Element;
-  static constexpr int kN = kN_, kQ = Fwd::kQ, kThreads = Fwd::kThreads;
+  static constexpr int kN = kN_, kQ = Fwd::kQ, kThreads = Fwd::kWarpgroupThreads;
   using GmemTensor = decltype(make_tensor(make_gmem_ptr(static_cast<const Element*>(nullptr)),
                                           Layout<Shape<int, int>, Stride<int64_t, _1>>{}));  // (token, state)
   using Tma = decltype(make_tma_copy(SM90_TMA_LOAD{}, GmemTensor{}, typename Fwd::LayoutBC{}));
@@ -97,7 +98,12 @@ __global__ void __launch_bounds__(K::kThreads) scores_sm90_kernel(const __grid_c
   Barrier::wait(&smem.tma_barrier, 0);
 
   typename Fwd::MmaS mma;
-  Tensor acc = masked_scores<Fwd>(mma, sC, sB, smem.decay, tid);
+  auto thr = mma.get_thread_slice(tid);
+  Tensor acc = partition_fragment_C(mma, Shape<typename Fwd::TQ, typename Fwd::TQ>{});
+  wgmma_issue(mma, thr.partition_fragment_A(sC), thr.partition_fragment_B(sB), acc, true);
+  warpgroup_wait<0>();
+  warpgroup_fence_operand(acc);
+  mask_scores<K::kQ>(acc, smem.decay, tid);
 
   // Register i: row 16 w + g + 8 ((i / 2) % 2), column 8 (i / 4) + 2 q + i % 2.
   const int g = lane / 4, q = lane % 4;

@@ -1,20 +1,23 @@
-// First whole-tile version of the Hopper forward (issue 5): every GEMM of the SSD
-// tile on WGMMA, operands loaded by TMA into 128-byte swizzled tiles. NOT wired into
-// ssd_forward yet and NOT yet run on a GPU (tests/gpu/test_sm90_forward.cu checks it
-// against the float64 reference): its purpose is to get the WGMMA mainloop right
-// before the warp specialisation, persistence and split-sequence scheduling of
-// docs/HOPPER_PLAN.md go around it.
+// The Hopper forward (issue 5): every GEMM of the SSD tile on WGMMA, operands loaded
+// by TMA into 128-byte swizzled tiles, warp-specialised. NOT wired into ssd_forward
+// yet (tests/gpu/test_sm90_forward.cu checks it against the float64 reference;
+// bench/sm90_forward_probe.cu times it).
 //
-// One CTA = one warpgroup = one (batch, head); it walks the sequence in tiles of 64
-// tokens with a 2-stage TMA pipeline and carries the P x N state as a WGMMA
-// accumulator. Per tile (as the sm80 kernel, DESIGN.md section 3):
-//   S  = C B^T                         SS WGMMA  (64 x 64 x N)
-//   S' = S o L o dt                    segsum.cuh's mask on the accumulator
-//   Y  = diag(exp(cs)) C h^T + S' X    SS WGMMA (64 x P x N), then RS WGMMA (S' from registers)
-//   y  = (Y + D x) * silu(z)
+// One CTA = one (batch, pair of heads of one group) and three warpgroups:
+//   producer   warpgroup 0: thread 0 issues the TMA loads of x (per head), B and C (shared
+//              by the heads of the group) into a kStages-deep mbarrier pipeline; all 128
+//              threads load dt and compute the tile's decay factors (segsum.cuh, per head)
+//              into the same stage, so the consumers never wait on a scan or a global load;
+//   consumers  warpgroups 1 .. kHeadsPerCta, one head each, walk the sequence in tiles of
+//              64 tokens and carry the P x N state as a WGMMA accumulator. Per tile (as the
+//              sm80 kernel, DESIGN.md section 3):
+//   S  = C B^T                           SS WGMMA  (64 x 64 x N), issued with C h^T
+//   S' = S o L o dt                      segsum.cuh's mask on the accumulator
+//   Y  = diag(exp(cs)) C h^T + S' X      SS WGMMA (64 x P x N), RS WGMMA (S' from registers)
 //   h  = exp(total) h + (X diag(w))^T B  SS WGMMA (P x N x 64), w = dt exp(a_{j+1..end}),
-//                                      X scaled in place in shared memory (16-byte rows)
-// y leaves through shared memory and a TMA store (partial tiles clipped by TMA).
+//                                        X scaled in place; runs while y is computed
+//   y  = (Y + D x) * silu(z)             to shared memory, then a TMA store (partial
+//                                        tiles clipped by TMA)
 // Options served: D (per head), z, final states, dt limits (fp32 dt, no bias or
 // softplus); bf16 only; P = 64, N in {64, 128} (template parameters).
 #pragma once
@@ -24,6 +27,7 @@
 
 #include <cute/tensor.hpp>
 #include <cutlass/arch/barrier.h>
+#include <cutlass/arch/reg_reconfig.h>
 #include <cutlass/cutlass.h>
 
 #include "kernels/common/segsum.cuh"
@@ -32,10 +36,17 @@ namespace flashssd::sm90 {
 
 using namespace cute;
 
-template <int kP_, int kN_>
+template <int kP_, int kN_, int kHeadsPerCta_ = 2>
 struct SsdFwdSm90 {
   using Element = cutlass::bfloat16_t;
-  static constexpr int kP = kP_, kN = kN_, kQ = 64, kThreads = 128, kStages = 2;
+  static constexpr int kP = kP_, kN = kN_, kQ = 64, kStages = 2, kHeadsPerCta = kHeadsPerCta_;
+  static constexpr int kWarpgroupThreads = 128, kThreads = kWarpgroupThreads * (1 + kHeadsPerCta);
+  // Registers per thread after setmaxnreg: the consumers hold the state (P N / 128 floats),
+  // two 64 x 64 accumulators and the epilogue's operands; 128 x kProducerRegs +
+  // 128 kHeadsPerCta x kConsumerRegs fits the 64 K register file.
+  static constexpr int kProducerRegs = 40, kConsumerRegs = kHeadsPerCta == 2 ? 232 : 240;
+  // Named barriers (0 is __syncthreads): the producer warpgroup, then one per consumer.
+  static constexpr int kProducerBarrier = 1, kConsumerBarrier0 = 2;
   using TQ = Int<kQ>;
   using TP = Int<kP>;
   using TN = Int<kN>;
@@ -67,7 +78,7 @@ struct SsdFwdSm90 {
   using GmemY = decltype(make_tensor(make_gmem_ptr(static_cast<Element*>(nullptr)),
                                      Layout<Shape<int, int, int, int>, Stride<int64_t, _1, int64_t, int64_t>>{}));
   using TmaY = decltype(make_tma_copy(SM90_TMA_STORE{}, GmemY{}, LayoutY{}));
-  static constexpr uint32_t kTxBytes = sizeof(Element) * (kP * kQ + 2 * kQ * kN);
+  static constexpr uint32_t kTxBytes = sizeof(Element) * (kHeadsPerCta * kP * kQ + 2 * kQ * kN);
 
   // Byte offsets of element (row, col) in the tiles the kernel's own threads read and write
   // (CuTe's swizzled pointers would go through 64-bit generic addresses). Every tile here is
@@ -83,17 +94,21 @@ struct SsdFwdSm90 {
   static constexpr CUTE_HOST_DEVICE uint32_t h_offset(int p, int n) { return sw128_offset<1024, kP / 8 * 1024>(p, n); }
 
   struct Stage {
-    alignas(1024) Element x[cosize_v<LayoutX>];
+    alignas(1024) Element x[kHeadsPerCta][cosize_v<LayoutX>];
     alignas(1024) Element b[cosize_v<LayoutBC>];
     alignas(1024) Element c[cosize_v<LayoutBC>];
+    sm80::TileDecay<kQ> decay[kHeadsPerCta];  // written by the producer warpgroup
+    float w[kHeadsPerCta][kQ];                // state-update weight of each token
+  };
+  struct Consumer {
+    alignas(1024) Element y[cosize_v<LayoutY>];  // the output tile, for the TMA store
+    alignas(1024) Element h[cosize_v<LayoutH>];  // the state in bf16, for C h^T
   };
   struct SharedStorage {
     Stage stage[kStages];
-    alignas(1024) Element y[cosize_v<LayoutY>];    // the output tile, for the TMA store
-    alignas(1024) Element h[cosize_v<LayoutH>];    // the state in bf16, for C h^T
-    sm80::TileDecay<kQ> decay;
-    float w[kQ];
-    alignas(8) uint64_t full[kStages];
+    Consumer consumer[kHeadsPerCta];
+    alignas(8) uint64_t full[kStages];   // TMA bytes landed and decay factors written
+    alignas(8) uint64_t empty[kStages];  // every consumer done with the stage
   };
   static constexpr size_t kSmemBytes = sizeof(SharedStorage) + 1024;  // + slack to align the base
 
@@ -139,9 +154,10 @@ struct SsdFwdSm90 {
   }
 };
 
-// gemm over all k-blocks; the accumulator starts from zero when zero_init.
+// Issues acc (+)= a b over all k-blocks as one WGMMA batch (no wait); the accumulator
+// starts from zero when zero_init. The caller waits with warpgroup_wait<N>().
 template <class Mma, class TA, class TB, class TC>
-__device__ __forceinline__ void wgmma_gemm(Mma& mma, const TA& a, const TB& b, TC& acc, bool zero_init) {
+__device__ __forceinline__ void wgmma_issue(Mma& mma, const TA& a, const TB& b, TC& acc, bool zero_init) {
   warpgroup_fence_operand(acc);
   warpgroup_arrive();
   mma.accumulate_ = zero_init ? GMMA::ScaleOut::Zero : GMMA::ScaleOut::One;
@@ -151,22 +167,15 @@ __device__ __forceinline__ void wgmma_gemm(Mma& mma, const TA& a, const TB& b, T
     mma.accumulate_ = GMMA::ScaleOut::One;
   }
   warpgroup_commit_batch();
-  warpgroup_wait<0>();
-  warpgroup_fence_operand(acc);
 }
 
-// S' = (C B^T) o L o dt of one tile (the decay factors prepared): SS WGMMA, then
-// segsum.cuh's mask on the accumulator, whose registers follow the m16n8 order per
-// warp (fragment_layout_mismatches below checks that). The mask leaves the n-tiles right
-// of a warp's diagonal block untouched (the sm80 kernel never reads them); the RS GEMM
-// S' X reads all 64 columns, so they are zeroed here.
-template <class K, class TensorC, class TensorB>
-__device__ __forceinline__ auto masked_scores(typename K::MmaS& mma, const TensorC& sC, const TensorB& sB,
-                                              const sm80::TileDecay<K::kQ>& decay, int tid) {
-  constexpr int kQ = K::kQ;
-  auto thr = mma.get_thread_slice(tid);
-  Tensor acc = partition_fragment_C(mma, Shape<typename K::TQ, typename K::TQ>{});
-  wgmma_gemm(mma, thr.partition_fragment_A(sC), thr.partition_fragment_B(sB), acc, true);
+// S' = S o L o dt on a 64 x 64 score accumulator (tid: thread of the warpgroup), with
+// segsum.cuh's mask: the registers follow the m16n8 order per warp
+// (fragment_layout_mismatches below checks that). The mask leaves the n-tiles right of a
+// warp's diagonal block untouched (the sm80 kernel never reads them); the RS GEMM S' X
+// reads all 64 columns, so they are zeroed here.
+template <int kQ, class Acc>
+__device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>& decay, int tid) {
   static_assert(decltype(size(acc))::value == kQ / 8 * 4, "32 accumulators per thread");
   float frag[kQ / 8][4];
   CUTE_UNROLL
@@ -175,7 +184,19 @@ __device__ __forceinline__ auto masked_scores(typename K::MmaS& mma, const Tenso
   sm80::apply_decay_mask<SegsumVariant::kHierarchical, kQ>(frag, decay, warp, tid % 32);
   CUTE_UNROLL
   for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = (i / 4 > 2 * warp + 1) ? 0.f : frag[i / 4][i % 4];
-  return acc;
+}
+
+// Register i of a 64-row WGMMA accumulator of thread tid of its warpgroup: row
+// 16 w + g + 8 ((i / 2) % 2), column 8 (i / 4) + 2 q + i % 2 (the m16n8 order per warp).
+struct AccCoord {
+  int warp, g, q;
+  __device__ __forceinline__ explicit AccCoord(int tid) : warp(tid / 32), g(tid % 32 / 4), q(tid % 4) {}
+  __device__ __forceinline__ int row(int i) const { return 16 * warp + g + 8 * ((i / 2) % 2); }
+  __device__ __forceinline__ int col(int i) const { return 8 * (i / 4) + 2 * q + i % 2; }
+};
+
+__device__ __forceinline__ __nv_bfloat162* bf16x2_at(unsigned char* base, uint32_t offset) {
+  return reinterpret_cast<__nv_bfloat162*>(base + offset);
 }
 
 // kGateZ: y *= silu(z) (a template parameter: as a runtime branch the compiler predicates
@@ -184,123 +205,178 @@ template <class K, bool kGateZ>
 __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __grid_constant__ typename K::Params p) {
   using Element = typename K::Element;
   using Barrier = cutlass::arch::ClusterTransactionBarrier;
-  constexpr int kQ = K::kQ;
+  using NamedBarrier = cutlass::arch::NamedBarrier;
+  constexpr int kQ = K::kQ, kHeads = K::kHeadsPerCta, kWG = K::kWarpgroupThreads;
   extern __shared__ __align__(1024) unsigned char smem_raw[];
   // Align by offsetting the shared array itself (not through an integer) so that the
   // compiler keeps the shared address space: LDS/STS, not generic LD/ST.
   const uint32_t misalign = static_cast<uint32_t>(__cvta_generic_to_shared(smem_raw)) & 1023u;
   auto& smem = *reinterpret_cast<typename K::SharedStorage*>(smem_raw + ((1024u - misalign) & 1023u));
-  const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
-  const int h = blockIdx.x % p.heads, b = blockIdx.x / p.heads, grp = h / (p.heads / p.groups);
+  const int warpgroup = threadIdx.x / kWG, wtid = threadIdx.x % kWG;
+  const int head_pairs = p.heads / kHeads;
+  const int h0 = blockIdx.x % head_pairs * kHeads, b = blockIdx.x / head_pairs;
+  const int grp = h0 / (p.heads / p.groups);
   const int tiles = (p.seqlen + kQ - 1) / kQ;
 
-  if (tid == 0) {
-    for (int s = 0; s < K::kStages; ++s) Barrier::init(&smem.full[s], 1);
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < K::kStages; ++s) {
+      Barrier::init(&smem.full[s], 1 + kWG);       // the TMA issuer's expect-tx + each producer thread
+      Barrier::init(&smem.empty[s], kHeads * kWG);  // each consumer thread
+    }
     cutlass::arch::fence_barrier_init();
   }
   __syncthreads();
 
-  auto stage_tensors = [&](int s) {
-    return make_tuple(make_tensor(make_smem_ptr(smem.stage[s].x), typename K::LayoutX{}),
-                      make_tensor(make_smem_ptr(smem.stage[s].b), typename K::LayoutBC{}),
-                      make_tensor(make_smem_ptr(smem.stage[s].c), typename K::LayoutBC{}));
-  };
-  auto issue_tile = [&](int t, int s) {  // thread 0 only
-    Barrier::arrive_and_expect_tx(&smem.full[s], K::kTxBytes);
-    auto [sX, sB, sC] = stage_tensors(s);
-    Tensor mX = p.tma_x.get_tma_tensor(make_shape(int(K::kP), p.seqlen, p.heads, p.batch))(_, _, h, b);
-    Tensor mB = p.tma_b.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
-    Tensor mC = p.tma_c.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
-    Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(0, t));
-    Tensor gB = local_tile(mB, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
-    Tensor gC = local_tile(mC, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
-    auto [gx, sx] = tma_partition(p.tma_x, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sX), group_modes<0, 2>(gX));
-    auto [gb, sb] = tma_partition(p.tma_b, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sB), group_modes<0, 2>(gB));
-    auto [gc, sc] = tma_partition(p.tma_c, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sC), group_modes<0, 2>(gC));
-    copy(p.tma_x.with(smem.full[s]), gx, sx);
-    copy(p.tma_b.with(smem.full[s]), gb, sb);
-    copy(p.tma_c.with(smem.full[s]), gc, sc);
-  };
-  if (tid == 0 && tiles > 0) {
-    issue_tile(0, 0);
-    if (tiles > 1) issue_tile(1, 1);
+  if (warpgroup == 0) {
+    // ---- producer: TMA loads and decay factors, up to kStages tiles ahead ----
+    cutlass::arch::warpgroup_reg_dealloc<K::kProducerRegs>();
+    const int tok_in_tile = wtid % kQ;
+    float A_h[kHeads];
+    CUTE_UNROLL
+    for (int k = 0; k < kHeads; ++k) A_h[k] = p.A[h0 + k];
+    auto sync_producer = [] { NamedBarrier::sync(kWG, K::kProducerBarrier); };
+    for (int t = 0; t < tiles; ++t) {
+      const int s = t % K::kStages;
+      // dt of this tile's tokens (role 0 of prepare_tile_decay reads it), before any wait.
+      const int tok = t * kQ + tok_in_tile;
+      float dt[kHeads];
+      CUTE_UNROLL
+      for (int k = 0; k < kHeads; ++k) {
+        dt[k] = (wtid < kQ && tok < p.seqlen) ? p.dt[b * p.dt_sb + int64_t(tok) * p.dt_st + (h0 + k) * p.dt_sh] : 0.f;
+        dt[k] = fminf(fmaxf(dt[k], p.dt_lo), p.dt_hi) * (tok < p.seqlen);  // 0 past T
+      }
+      Barrier::wait(&smem.empty[s], ((t / K::kStages) & 1) ^ 1);  // passes at once on the first round
+      auto& stage = smem.stage[s];
+      if (wtid == 0) {
+        Barrier::arrive_and_expect_tx(&smem.full[s], K::kTxBytes);
+        Tensor mB = p.tma_b.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
+        Tensor mC = p.tma_c.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
+        Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
+        Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
+        Tensor gB = local_tile(mB, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
+        Tensor gC = local_tile(mC, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
+        auto [gb, sb] = tma_partition(p.tma_b, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sB), group_modes<0, 2>(gB));
+        auto [gc, sc] = tma_partition(p.tma_c, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sC), group_modes<0, 2>(gC));
+        copy(p.tma_b.with(smem.full[s]), gb, sb);
+        copy(p.tma_c.with(smem.full[s]), gc, sc);
+        CUTE_UNROLL
+        for (int k = 0; k < kHeads; ++k) {
+          Tensor mX = p.tma_x.get_tma_tensor(make_shape(int(K::kP), p.seqlen, p.heads, p.batch))(_, _, h0 + k, b);
+          Tensor sX = make_tensor(make_smem_ptr(stage.x[k]), typename K::LayoutX{});
+          Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(0, t));
+          auto [gx, sx] = tma_partition(p.tma_x, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sX), group_modes<0, 2>(gX));
+          copy(p.tma_x.with(smem.full[s]), gx, sx);
+        }
+      }
+      CUTE_UNROLL
+      for (int k = 0; k < kHeads; ++k) {
+        const float w = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(stage.decay[k], wtid, dt[k] * A_h[k],
+                                                                                  dt[k], sync_producer);
+        if (wtid < kQ) stage.w[k][wtid] = w;
+        sync_producer();  // the next head's prepare reuses nothing, but its syncs must pair up
+      }
+      Barrier::arrive(&smem.full[s]);  // releases this thread's decay writes
+    }
+    return;
   }
 
-  auto load_dt = [&](int t) {
-    const int tok = t * kQ + tid;
-    if (tid >= kQ || t >= tiles || tok >= p.seqlen) return 0.f;
-    return fminf(fmaxf(p.dt[b * p.dt_sb + int64_t(tok) * p.dt_st + h * p.dt_sh], p.dt_lo), p.dt_hi);
-  };
-  const float A_h = p.A[h];
+  // ---- consumers: one head each ----
+  cutlass::arch::warpgroup_reg_alloc<K::kConsumerRegs>();
+  const int head = warpgroup - 1, h = h0 + head, tid = wtid;
+  const int consumer_barrier = K::kConsumerBarrier0 + head;
+  auto sync_consumer = [&] { NamedBarrier::sync(kWG, consumer_barrier); };
   const float D_h = p.D ? p.D[h] : 0.f;
+  auto& mine = smem.consumer[head];
+  auto* const h_bytes = reinterpret_cast<unsigned char*>(mine.h);
+  auto* const y_bytes = reinterpret_cast<unsigned char*>(mine.y);
+  Tensor sH = make_tensor(make_smem_ptr(mine.h), typename K::LayoutH{});
+  Tensor sY = make_tensor(make_smem_ptr(mine.y), typename K::LayoutY{});
 
   typename K::MmaS mma_s;
   typename K::MmaYState mma_ys;
   typename K::MmaYScores mma_yx;
   typename K::MmaH mma_h;
+  auto thr_s = mma_s.get_thread_slice(tid);
   auto thr_ys = mma_ys.get_thread_slice(tid);
   auto thr_yx = mma_yx.get_thread_slice(tid);
   auto thr_h = mma_h.get_thread_slice(tid);
-  Tensor sH = make_tensor(make_smem_ptr(smem.h), typename K::LayoutH{});
-  Tensor sY = make_tensor(make_smem_ptr(smem.y), typename K::LayoutY{});
-  auto* const h_bytes = reinterpret_cast<unsigned char*>(smem.h);
-  auto* const y_bytes = reinterpret_cast<unsigned char*>(smem.y);
-  auto bf16x2_at = [](unsigned char* base, uint32_t offset) { return reinterpret_cast<__nv_bfloat162*>(base + offset); };
+  const AccCoord at(tid);
 
   Tensor acc_h = partition_fragment_C(mma_h, Shape<typename K::TP, typename K::TN>{});  // the state, fp32
   clear(acc_h);
-  // Register i of a 64-row accumulator: row 16 w + g + 8 ((i / 2) % 2), column 8 (i / 4) + 2 q + i % 2
-  // (the m16n8 order per warp; ssd_fwd_sm90_layout_check verifies it for every MMA used here).
-  const int g = lane / 4, q = lane % 4;
-  auto acc_row = [&](int i) { return 16 * warp + g + 8 * ((i / 2) % 2); };
-  auto acc_col = [&](int i) { return 8 * (i / 4) + 2 * q + i % 2; };
-  bool has_state = false;
-  float dt_cur = load_dt(0);
 
   for (int t = 0; t < tiles; ++t) {
     const int s = t % K::kStages;
-    const float dt_next = load_dt(t + 1);
-    const float w = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(smem.decay, tid, dt_cur * A_h, dt_cur);
-    if (tid < kQ) smem.w[tid] = w;
-    if (tid == 0) tma_store_wait<0>();  // the previous tile's y has left sY
-    __syncthreads();
+    auto& stage = smem.stage[s];
+    const auto& decay = stage.decay[head];
+    Tensor sX = make_tensor(make_smem_ptr(stage.x[head]), typename K::LayoutX{});
+    Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
+    Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
     Barrier::wait(&smem.full[s], (t / K::kStages) & 1);
-    auto [sX, sB, sC] = stage_tensors(s);
 
-    Tensor acc_s = masked_scores<K>(mma_s, sC, sB, smem.decay, tid);
-
-    // Y = diag(readout) C h^T + S' X
+    // S = C B^T and C h^T issued together; the mask runs while C h^T is in flight.
+    Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, typename K::TQ>{});
     Tensor acc_y = partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{});
-    if (has_state) {
-      wgmma_gemm(mma_ys, thr_ys.partition_fragment_A(sC), thr_ys.partition_fragment_B(sH), acc_y, true);
-      CUTE_UNROLL
-      for (int i = 0; i < size(acc_y); ++i) acc_y(i) *= smem.decay.readout[acc_row(i)];
-    } else {
-      clear(acc_y);
-    }
+    wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
+    if (t > 0) wgmma_issue(mma_ys, thr_ys.partition_fragment_A(sC), thr_ys.partition_fragment_B(sH), acc_y, true);
+    if (t > 0) warpgroup_wait<1>(); else warpgroup_wait<0>();
+    warpgroup_fence_operand(acc_s);
+    mask_scores<kQ>(acc_s, decay, tid);
     // S' as the RS A operand: its register order is the accumulator's (checked by the test).
     Tensor tYrS = make_tensor<Element>(shape(thr_yx.partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TQ>{}))));
     CUTE_UNROLL
     for (int i = 0; i < size(tYrS); ++i) tYrS(i) = Element(acc_s(i));
+    if (t > 0) {
+      warpgroup_wait<0>();
+      warpgroup_fence_operand(acc_y);
+      CUTE_UNROLL
+      for (int i = 0; i < size(acc_y); ++i) acc_y(i) *= decay.readout[at.row(i)];
+    } else {
+      clear(acc_y);
+    }
     warpgroup_fence_operand(tYrS);  // register A operand written before the wgmma that reads it
-    wgmma_gemm(mma_yx, tYrS, thr_yx.partition_fragment_B(sX), acc_y, false);
-    warpgroup_fence_operand(tYrS);
+    wgmma_issue(mma_yx, tYrS, thr_yx.partition_fragment_B(sX), acc_y, false);
 
-    // Epilogue: y = (Y + D x) * silu(z) into sY in bf16 pairs (register pairs i, i + 1 are
-    // adjacent columns; the 128-byte swizzle makes these 4-byte accesses conflict-free), then
-    // one TMA store. All loads first, so that they overlap.
+    // While S' X runs: this thread's x pairs (for D x, then scaled in place) and z pairs.
     constexpr int kPairs = decltype(size(acc_y))::value / 2;
-    auto* const x_bytes = reinterpret_cast<unsigned char*>(smem.stage[s].x);
+    auto* const x_bytes = reinterpret_cast<unsigned char*>(stage.x[head]);
     __nv_bfloat162 x2[kPairs], z2[kGateZ ? kPairs : 1];
     CUTE_UNROLL
-    for (int k = 0; k < kPairs; ++k) x2[k] = *bf16x2_at(x_bytes, K::x_offset(acc_row(2 * k), acc_col(2 * k)));
+    for (int k = 0; k < kPairs; ++k) x2[k] = *bf16x2_at(x_bytes, K::x_offset(at.row(2 * k), at.col(2 * k)));
     if constexpr (kGateZ) {
       CUTE_UNROLL
       for (int k = 0; k < kPairs; ++k) {
-        const int tok = min(t * kQ + acc_row(2 * k), p.seqlen - 1);  // rows past T are computed, never stored
-        z2[k] = *reinterpret_cast<const __nv_bfloat162*>(p.z + b * p.z_sb + int64_t(tok) * p.z_st + h * p.z_sh + acc_col(2 * k));
+        const int tok = min(t * kQ + at.row(2 * k), p.seqlen - 1);  // rows past T are computed, never stored
+        z2[k] = *reinterpret_cast<const __nv_bfloat162*>(p.z + b * p.z_sb + int64_t(tok) * p.z_st + h * p.z_sh +
+                                                         at.col(2 * k));
       }
     }
+    warpgroup_wait<0>();
+    warpgroup_fence_operand(tYrS);
+    warpgroup_fence_operand(acc_y);
+
+    // Scale x in place by w, each thread the very pairs it read (the threads of a warp hold
+    // all of its 16 rows' x between them, so no other thread touches these bytes): the state
+    // update is then (X diag(w))^T B on the stage's own tiles.
+    CUTE_UNROLL
+    for (int k = 0; k < kPairs; ++k) {
+      const float wj = stage.w[head][at.row(2 * k)];
+      *bf16x2_at(x_bytes, K::x_offset(at.row(2 * k), at.col(2 * k))) =
+          __floats2bfloat162_rn(wj * __low2float(x2[k]), wj * __high2float(x2[k]));
+    }
+    if (tid == 0) tma_store_wait<0>();  // the previous tile's y has left sY
+    cutlass::arch::fence_view_async_shared();  // generic-proxy writes of x -> WGMMA reads
+    sync_consumer();
+
+    // h = exp(total) h + (X diag(w))^T B, in flight while y is computed.
+    const float total = decay.total_decay;
+    CUTE_UNROLL
+    for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
+    Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
+    wgmma_issue(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBt), acc_h, false);
+
+    // y = (Y + D x) * silu(z) into sY in bf16 pairs (register pairs i, i + 1 are adjacent
+    // columns; the 128-byte swizzle makes these 4-byte accesses conflict-free).
     CUTE_UNROLL
     for (int k = 0; k < kPairs; ++k) {
       float v0 = acc_y(2 * k) + D_h * __low2float(x2[k]), v1 = acc_y(2 * k + 1) + D_h * __high2float(x2[k]);
@@ -309,21 +385,17 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         v0 *= __fdividef(z0, 1.f + __expf(-z0));
         v1 *= __fdividef(z1, 1.f + __expf(-z1));
       }
-      *bf16x2_at(y_bytes, K::y_offset(acc_row(2 * k), acc_col(2 * k))) = __floats2bfloat162_rn(v0, v1);
+      *bf16x2_at(y_bytes, K::y_offset(at.row(2 * k), at.col(2 * k))) = __floats2bfloat162_rn(v0, v1);
     }
 
-    // Scale x in place by w, each thread the very pairs it just read (the threads of a warp
-    // hold all of its 16 rows' x between them, so no other thread touches these bytes): the
-    // state update is then (X diag(w))^T B on the stage's own tiles.
+    warpgroup_wait<0>();
+    warpgroup_fence_operand(acc_h);
+    Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, decay)
     CUTE_UNROLL
-    for (int k = 0; k < kPairs; ++k) {
-      const int row = acc_row(2 * k);
-      const float wj = smem.w[row];
-      *bf16x2_at(x_bytes, K::x_offset(row, acc_col(2 * k))) =
-          __floats2bfloat162_rn(wj * __low2float(x2[k]), wj * __high2float(x2[k]));
-    }
-    cutlass::arch::fence_view_async_shared();  // generic-proxy writes of sX and sY -> WGMMA / TMA reads
-    __syncthreads();
+    for (int i = 0; i < size(acc_h); i += 2)
+      *bf16x2_at(h_bytes, K::h_offset(at.row(i), at.col(i))) = __floats2bfloat162_rn(acc_h(i), acc_h(i + 1));
+    cutlass::arch::fence_view_async_shared();  // sY -> TMA store, sH -> the next C h^T
+    sync_consumer();
     if (tid == 0) {
       Tensor mY = p.tma_y.get_tma_tensor(make_shape(p.seqlen, int(K::kP), p.heads, p.batch))(_, _, h, b);
       Tensor gY = local_tile(mY, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, 0));
@@ -331,19 +403,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       copy(p.tma_y, sy, gy);
       tma_store_arrive();
     }
-    const float total = smem.decay.total_decay;
-    CUTE_UNROLL
-    for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
-    Tensor sBt = make_tensor(make_smem_ptr(smem.stage[s].b), typename K::LayoutBt{});
-    wgmma_gemm(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBt), acc_h, false);
-    CUTE_UNROLL
-    for (int i = 0; i < size(acc_h); i += 2)
-      *bf16x2_at(h_bytes, K::h_offset(acc_row(i), acc_col(i))) = __floats2bfloat162_rn(acc_h(i), acc_h(i + 1));
-    cutlass::arch::fence_view_async_shared();
-    __syncthreads();  // the stage, sBw, sH and the decay factors are free / published
-    has_state = true;
-    if (tid == 0 && t + K::kStages < tiles) issue_tile(t + K::kStages, s);
-    dt_cur = dt_next;
   }
 
   if (tid == 0) tma_store_wait<0>();  // sY must stay valid until the last store has read it
@@ -392,7 +451,7 @@ CUTE_HOST_DEVICE int fragment_layout_mismatches(int tid) {
 }
 
 template <class K>
-__global__ void ssd_fwd_sm90_layout_check(int* mismatches) {
+__global__ void ssd_fwd_sm90_layout_check(int* mismatches) {  // one warpgroup
   const int bad = fragment_layout_mismatches<K>(threadIdx.x);
   if (bad) atomicAdd(mismatches, bad);
 }
