@@ -4,6 +4,8 @@
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
+#include <cstdlib>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -11,6 +13,9 @@
 #include "api/problem.h"
 #include "kernels/common/kernel_params.h"
 #include "kernels/sm80/ssd_fwd_sm80.h"
+#if FLASHSSD_WITH_SM90
+#include "kernels/sm90/ssd_fwd_sm90.h"
+#endif
 
 namespace flashssd {
 namespace {
@@ -109,6 +114,24 @@ void dispatch_state_dim(const SsdKernelParams& k, SegsumVariant variant, cudaStr
   return run_ssd_fwd_sm80<Element, 256, SegsumVariant::kHierarchical>(k, stream);
 }
 
+// The Hopper kernel (TMA + WGMMA, warp-specialised) serves bf16 problems with P = 64,
+// N in {64, 128}, an even number of heads per group and the default segsum; the rest,
+// and every problem when FLASHSSD_DISABLE_SM90=1, runs on the portable kernel.
+bool try_sm90(const SsdKernelParams& k, const SsdParams& a, int major) {
+#if FLASHSSD_WITH_SM90
+  const char* off = std::getenv("FLASHSSD_DISABLE_SM90");
+  if (major != 9 || (off && std::strcmp(off, "0") != 0)) return false;
+  if (a.x.dtype != DType::kBFloat16 || a.segsum != SegsumVariant::kHierarchical) return false;
+  if (sm90::unsupported_reason(k) != nullptr) return false;
+  if (k.dstate == 64) sm90::run_ssd_fwd_sm90<64>(k, a.stream);
+  else sm90::run_ssd_fwd_sm90<128>(k, a.stream);
+  return true;
+#else
+  (void)k; (void)a; (void)major;
+  return false;
+#endif
+}
+
 // Runs the launch on the device that holds the data, restoring the caller's.
 class DeviceGuard {
  public:
@@ -156,6 +179,7 @@ void device_forward(const SsdParams& params, const Problem& problem) {
 
   const DeviceGuard guard(problem.device);
   const SsdKernelParams k = make_kernel_params(params, problem);
+  if (try_sm90(k, params, major)) return;
   switch (params.x.dtype) {
     case DType::kBFloat16: return dispatch_state_dim<__nv_bfloat16>(k, params.segsum, params.stream);
     case DType::kFloat16: return dispatch_state_dim<__half>(k, params.segsum, params.stream);

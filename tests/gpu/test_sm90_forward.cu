@@ -83,11 +83,11 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
 
   const int64_t x_s[3] = {T * H * K::kP, H * K::kP, K::kP};
   const int64_t bc_s[3] = {T * G * K::kN, G * K::kN, K::kN};
-  auto p = K::make_params(x, x_s, B, C, bc_s, y, x_s, int(batch), int(T), int(H), int(G));
+  auto p = K::make_params(x, x_s, B, bc_s, C, bc_s, y, x_s, int(batch), int(T), int(H), int(G));
   p.dt = dt; p.dt_sb = T * H; p.dt_st = H; p.dt_sh = 1;
-  p.A = A; p.D = D;
+  p.A = A; p.A_s = 1; p.D = D; p.D_sh = 1;
   p.z = with_z ? z : nullptr; p.z_sb = x_s[0]; p.z_st = x_s[1]; p.z_sh = x_s[2];
-  p.final_states = fin;
+  p.final_states = fin; p.fin_sb = H * K::kP * K::kN; p.fin_sh = K::kP * K::kN; p.fin_sp = K::kN;
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
   kernel<<<unsigned(batch * H / K::kHeadsPerCta), K::kThreads, K::kSmemBytes>>>(p);

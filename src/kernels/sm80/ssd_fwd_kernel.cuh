@@ -20,6 +20,7 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include "kernels/common/dt.cuh"
 #include "kernels/common/kernel_params.h"
 #include "kernels/common/mma_sm80.cuh"
 #include "kernels/common/operands_sm80.cuh"
@@ -192,13 +193,8 @@ struct SsdFwdKernel {
   __device__ float load_dt(const Tile& tile) const {
     if (tid >= tile.len) return 0.f;
     const int64_t off = b * p.dt_sb + int64_t(tile.start + tid) * p.dt_st + h * p.dt_sh;
-    float v;
-    if (p.dt_type == ScalarType::kF32) v = static_cast<const float*>(p.dt)[off];
-    else if (p.dt_type == ScalarType::kBF16) v = to_float(static_cast<const __nv_bfloat16*>(p.dt)[off]);
-    else v = to_float(static_cast<const __half*>(p.dt)[off]);
-    if (p.dt_bias) v += p.dt_bias[h * p.dt_bias_s];
-    if (p.dt_softplus) v = v > 20.f ? v : log1pf(expf(v));
-    return fminf(fmaxf(v, p.dt_lo), p.dt_hi);
+    return process_dt(load_dt_raw(p.dt, p.dt_type, off), p.dt_bias ? p.dt_bias + h * p.dt_bias_s : nullptr,
+                      p.dt_softplus, p.dt_lo, p.dt_hi);
   }
 
   // ---- state fragment helpers --------------------------------------------------------

@@ -14,48 +14,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "kernels/common/launch_util.h"
 #include "kernels/sm80/ssd_fwd_kernel.cuh"
 #include "kernels/sm80/ssd_fwd_sm80.h"
 
 namespace flashssd::sm80 {
-
-inline void check_cuda(cudaError_t e, const char* what) {
-  if (e != cudaSuccess)
-    throw std::runtime_error(std::string("flashssd: ") + what + ": " + cudaGetErrorString(e));
-}
-
-struct SplitPlan {
-  int num_splits = 1;
-  int split_len = 0;
-};
-
-// Choose the number of splits per sequence: the main pass costs ceil(ctas / slots)
-// waves of split_len tokens plus a fixed cost per wave (state load/store, pipeline
-// fill: ~kWaveOverhead tokens); with > 1 split the state pass (x, B, dt only) adds
-// about half that per wave, and ~1.6x more when it has at most one CTA per SM
-// (measured on an H200: R1 at 32k tokens runs 2.55 ms with 2 splits, 2.21 ms
-// with 4, 3.98 ms with 103 splits of 320 tokens).
-inline SplitPlan plan_splits(int64_t ctas_per_split, int seqlen, int tile, int slots) {
-  SplitPlan best{1, seqlen};
-  double best_cost = 1e30;
-  const int max_splits = std::max(1, std::min(256, (seqlen + 4 * tile - 1) / (4 * tile)));
-  for (int s = 1; s <= max_splits; ++s) {
-    const int len = ((seqlen + s - 1) / s + tile - 1) / tile * tile;
-    if ((seqlen + len - 1) / len != s) continue;
-    constexpr double kWaveOverhead = 512;
-    double cost = std::ceil(double(ctas_per_split) * s / slots) * (len + kWaveOverhead);
-    if (s > 1) {
-      const double state_ctas = double(ctas_per_split) * (s - 1);
-      const double under_filled = state_ctas * 2 <= slots ? 1.6 : 1.0;
-      cost += 0.5 * std::ceil(state_ctas / slots) * (len + kWaveOverhead) * under_filled;
-    }
-    if (cost < best_cost * 0.999) {
-      best_cost = cost;
-      best = {s, len};
-    }
-  }
-  return best;
-}
 
 template <class Kernel>
 void launch_pass(const SsdKernelParams& params, int64_t ctas, cudaStream_t stream) {
@@ -95,30 +58,14 @@ void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
   check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occupancy, ssd_fwd_sm80_kernel<MainKernel>,
                                                            MainKernel::kThreads, MainKernel::kSmemBytes),
              "occupancy");
-  SplitPlan plan = plan_splits(ctas_per_split, params.seqlen, MainKernel::kQ, sms * std::max(1, occupancy));
-  if (const char* forced = std::getenv("FLASHSSD_NUM_SPLITS")) {  // tuning knob for benchmarks
-    const int s = std::min(256, std::max(1, std::atoi(forced)));
-    plan.split_len = ((params.seqlen + s - 1) / s + MainKernel::kQ - 1) / MainKernel::kQ * MainKernel::kQ;
-    plan.num_splits = (params.seqlen + plan.split_len - 1) / plan.split_len;
-  }
+  const SplitPlan plan = forced_splits(
+      plan_splits(ctas_per_split, params.seqlen, MainKernel::kQ, sms * std::max(1, occupancy)), params.seqlen,
+      MainKernel::kQ);
   params.num_splits = plan.num_splits;
   params.split_len = plan.split_len;
-
-  // Split-sequence workspace, stream-ordered (capturable in CUDA graphs), freed on
-  // every exit path.
-  struct Workspace {
-    void* ptr = nullptr;
-    cudaStream_t stream = nullptr;
-    ~Workspace() {
-      if (ptr) cudaFreeAsync(ptr, stream);
-    }
-  } workspace{nullptr, stream};
+  SplitWorkspace workspace(stream);
   if (plan.num_splits > 1) {
-    const int64_t slots = int64_t(params.batch) * params.heads * plan.num_splits;
-    const size_t bytes = (slots * params.headdim * params.dstate + slots) * sizeof(float);
-    check_cuda(cudaMallocAsync(&workspace.ptr, bytes, stream), "cudaMallocAsync(split workspace)");
-    params.split_states = static_cast<float*>(workspace.ptr);
-    params.split_decay = params.split_states + slots * params.headdim * params.dstate;
+    allocate_split_workspace(params, workspace);
     launch_pass<StateKernel>(params, ctas_per_split * (plan.num_splits - 1), stream);
     split_boundary_scan_kernel<<<static_cast<unsigned>(params.batch * params.heads), 256, 0, stream>>>(params);
     check_cuda(cudaGetLastError(), "split boundary scan launch");

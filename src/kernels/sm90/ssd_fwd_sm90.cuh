@@ -18,8 +18,8 @@
 //                                        X scaled in place; runs while y is computed
 //   y  = (Y + D x) * silu(z)             to shared memory, then a TMA store (partial
 //                                        tiles clipped by TMA)
-// Options served: D (per head), z, final states, dt limits (fp32 dt, no bias or
-// softplus); bf16 only; P = 64, N in {64, 128} (template parameters).
+// Options served: D (per head), z, initial and final states, dt bias / softplus / limits,
+// split sequences; bf16 x, B, C, z, y; P = 64, N in {64, 128} (template parameters).
 #pragma once
 
 #include <cuda_bf16.h>
@@ -30,6 +30,8 @@
 #include <cutlass/arch/reg_reconfig.h>
 #include <cutlass/cutlass.h>
 
+#include "kernels/common/dt.cuh"
+#include "kernels/common/kernel_params.h"
 #include "kernels/common/segsum.cuh"
 
 namespace flashssd::sm90 {
@@ -78,7 +80,10 @@ struct SsdFwdSm90 {
   using GmemY = decltype(make_tensor(make_gmem_ptr(static_cast<Element*>(nullptr)),
                                      Layout<Shape<int, int, int, int>, Stride<int64_t, _1, int64_t, int64_t>>{}));
   using TmaY = decltype(make_tma_copy(SM90_TMA_STORE{}, GmemY{}, LayoutY{}));
-  static constexpr uint32_t kTxBytes = sizeof(Element) * (kHeadsPerCta * kP * kQ + 2 * kQ * kN);
+  // Bytes per stage: x of each head, B and C (the state pass loads no C).
+  static constexpr uint32_t tx_bytes(bool with_c) {
+    return sizeof(Element) * (kHeadsPerCta * kP * kQ + (with_c ? 2 : 1) * kQ * kN);
+  }
 
   // Byte offsets of element (row, col) in the tiles the kernel's own threads read and write
   // (CuTe's swizzled pointers would go through 64-bit generic addresses). Every tile here is
@@ -117,30 +122,48 @@ struct SsdFwdSm90 {
     TmaBC tma_b, tma_c;
     TmaY tma_y;
     int batch, seqlen, heads, groups;
-    const float* dt;  // (b, T, H), clamped to [dt_lo, dt_hi]
+    const void* dt;  // (b, T, H) raw: dt = clamp(softplus?(dt + dt_bias), dt_lo, dt_hi)
+    ScalarType dt_type;
     int64_t dt_sb, dt_st, dt_sh;
+    const float* dt_bias;  // (H) or null
+    int64_t dt_bias_s;
+    bool dt_softplus;
     float dt_lo, dt_hi;
     const float* A;   // (H)
+    int64_t A_s;
     const float* D;   // (H) or null
+    int64_t D_sh;
     const Element* z; // (b, T, H, P) or null
     int64_t z_sb, z_st, z_sh;
-    float* final_states;  // (b, H, P, N) contiguous, or null
+    const float* initial_states;  // (b, H, P, N) with unit stride on N, or null
+    int64_t init_sb, init_sh, init_sp;
+    float* final_states;          // (b, H, P, N) with unit stride on N, or null
+    int64_t fin_sb, fin_sh, fin_sp;
+    // Split-sequence scheme (DESIGN.md section 3): each sequence is cut into num_splits
+    // runs of split_len tokens (a multiple of kQ). The state pass writes each split's local
+    // final state and total decay (all splits but the last); split_boundary_scan_kernel
+    // turns them into incoming states, which the main pass starts from.
+    int num_splits, split_len;
+    float* split_states;  // (b, H, num_splits, P, N) contiguous
+    float* split_decay;   // (b, H, num_splits)
   };
 
   // x, y, z: (b, T, H, P) with unit stride on P; B, C: (b, T, G, N) with unit stride on N.
-  static Params make_params(const Element* x, const int64_t (&x_s)[3], const Element* B, const Element* C,
-                            const int64_t (&bc_s)[3], Element* y, const int64_t (&y_s)[3], int batch, int seqlen,
-                            int heads, int groups) {
+  // Strides in elements, (batch, token, head-or-group). The other fields start as "absent"
+  // (one split, no D, z or states, dt unclamped); the caller sets what it uses.
+  static Params make_params(const Element* x, const int64_t (&x_s)[3], const Element* B, const int64_t (&b_s)[3],
+                            const Element* C, const int64_t (&c_s)[3], Element* y, const int64_t (&y_s)[3],
+                            int batch, int seqlen, int heads, int groups) {
     Params p{};
     auto gx = make_tensor(make_gmem_ptr(x), make_layout(make_shape(int(kP), seqlen, heads, batch),
                                                         make_stride(_1{}, x_s[1], x_s[2], x_s[0])));
-    auto view_bc = [&](const Element* ptr) {
+    auto view_bc = [&](const Element* ptr, const int64_t(&st)[3]) {
       return make_tensor(make_gmem_ptr(ptr), make_layout(make_shape(seqlen, int(kN), groups, batch),
-                                                         make_stride(bc_s[1], _1{}, bc_s[2], bc_s[0])));
+                                                         make_stride(st[1], _1{}, st[2], st[0])));
     };
     p.tma_x = make_tma_copy(SM90_TMA_LOAD{}, gx, LayoutX{});
-    p.tma_b = make_tma_copy(SM90_TMA_LOAD{}, view_bc(B), LayoutBC{});
-    p.tma_c = make_tma_copy(SM90_TMA_LOAD{}, view_bc(C), LayoutBC{});
+    p.tma_b = make_tma_copy(SM90_TMA_LOAD{}, view_bc(B, b_s), LayoutBC{});
+    p.tma_c = make_tma_copy(SM90_TMA_LOAD{}, view_bc(C, c_s), LayoutBC{});
     auto gy = make_tensor(make_gmem_ptr(y), make_layout(make_shape(seqlen, int(kP), heads, batch),
                                                         make_stride(y_s[1], _1{}, y_s[2], y_s[0])));
     p.tma_y = make_tma_copy(SM90_TMA_STORE{}, gy, LayoutY{});
@@ -148,8 +171,11 @@ struct SsdFwdSm90 {
     p.seqlen = seqlen;
     p.heads = heads;
     p.groups = groups;
+    p.dt_type = ScalarType::kF32;
     p.dt_lo = 0.f;
     p.dt_hi = INFINITY;
+    p.num_splits = 1;
+    p.split_len = (seqlen + kQ - 1) / kQ * kQ;
     return p;
   }
 };
@@ -200,8 +226,11 @@ __device__ __forceinline__ __nv_bfloat162* bf16x2_at(unsigned char* base, uint32
 }
 
 // kGateZ: y *= silu(z) (a template parameter: as a runtime branch the compiler predicates
-// the whole gate into the z-less kernel).
-template <class K, bool kGateZ>
+// the whole gate into the z-less kernel). kStatePass: the split-sequence state pass (local
+// final state and decay of every split but the last; no C, no y).
+// Work item (blockIdx.x): ((batch * splits) + split) * head_pairs + pair, so that the CTAs
+// reading one group's B and C tiles run side by side (L2 reuse).
+template <class K, bool kGateZ, bool kStatePass = false>
 __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __grid_constant__ typename K::Params p) {
   using Element = typename K::Element;
   using Barrier = cutlass::arch::ClusterTransactionBarrier;
@@ -213,10 +242,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   const uint32_t misalign = static_cast<uint32_t>(__cvta_generic_to_shared(smem_raw)) & 1023u;
   auto& smem = *reinterpret_cast<typename K::SharedStorage*>(smem_raw + ((1024u - misalign) & 1023u));
   const int warpgroup = threadIdx.x / kWG, wtid = threadIdx.x % kWG;
-  const int head_pairs = p.heads / kHeads;
-  const int h0 = blockIdx.x % head_pairs * kHeads, b = blockIdx.x / head_pairs;
+  const int head_pairs = p.heads / kHeads, splits = kStatePass ? p.num_splits - 1 : p.num_splits;
+  const int h0 = blockIdx.x % head_pairs * kHeads, split = blockIdx.x / head_pairs % splits;
+  const int b = blockIdx.x / head_pairs / splits;
   const int grp = h0 / (p.heads / p.groups);
-  const int tiles = (p.seqlen + kQ - 1) / kQ;
+  const int tile_begin = split * (p.split_len / kQ);
+  const int tile_end = min((p.seqlen + kQ - 1) / kQ, tile_begin + p.split_len / kQ);
+  const int tiles = tile_end - tile_begin;  // this CTA's; i below counts them, t = tile_begin + i is the tile
 
   if (threadIdx.x == 0) {
     for (int s = 0; s < K::kStages; ++s) {
@@ -233,22 +265,25 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     const int tok_in_tile = wtid % kQ;
     float A_h[kHeads];
     CUTE_UNROLL
-    for (int k = 0; k < kHeads; ++k) A_h[k] = p.A[h0 + k];
+    for (int k = 0; k < kHeads; ++k) A_h[k] = p.A[(h0 + k) * p.A_s];
     auto sync_producer = [] { NamedBarrier::sync(kWG, K::kProducerBarrier); };
-    for (int t = 0; t < tiles; ++t) {
-      const int s = t % K::kStages;
+    for (int i = 0; i < tiles; ++i) {
+      const int t = tile_begin + i, s = i % K::kStages;
       // dt of this tile's tokens (role 0 of prepare_tile_decay reads it), before any wait.
       const int tok = t * kQ + tok_in_tile;
       float dt[kHeads];
       CUTE_UNROLL
       for (int k = 0; k < kHeads; ++k) {
-        dt[k] = (wtid < kQ && tok < p.seqlen) ? p.dt[b * p.dt_sb + int64_t(tok) * p.dt_st + (h0 + k) * p.dt_sh] : 0.f;
-        dt[k] = fminf(fmaxf(dt[k], p.dt_lo), p.dt_hi) * (tok < p.seqlen);  // 0 past T
+        const int hk = h0 + k;
+        dt[k] = (wtid < kQ && tok < p.seqlen)
+                    ? process_dt(load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + hk * p.dt_sh),
+                                 p.dt_bias ? p.dt_bias + hk * p.dt_bias_s : nullptr, p.dt_softplus, p.dt_lo, p.dt_hi)
+                    : 0.f;  // 0 past T
       }
-      Barrier::wait(&smem.empty[s], ((t / K::kStages) & 1) ^ 1);  // passes at once on the first round
+      Barrier::wait(&smem.empty[s], ((i / K::kStages) & 1) ^ 1);  // passes at once on the first round
       auto& stage = smem.stage[s];
       if (wtid == 0) {
-        Barrier::arrive_and_expect_tx(&smem.full[s], K::kTxBytes);
+        Barrier::arrive_and_expect_tx(&smem.full[s], K::tx_bytes(!kStatePass));
         Tensor mB = p.tma_b.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
         Tensor mC = p.tma_c.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
         Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
@@ -258,7 +293,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         auto [gb, sb] = tma_partition(p.tma_b, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sB), group_modes<0, 2>(gB));
         auto [gc, sc] = tma_partition(p.tma_c, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sC), group_modes<0, 2>(gC));
         copy(p.tma_b.with(smem.full[s]), gb, sb);
-        copy(p.tma_c.with(smem.full[s]), gc, sc);
+        if constexpr (!kStatePass) copy(p.tma_c.with(smem.full[s]), gc, sc);
         CUTE_UNROLL
         for (int k = 0; k < kHeads; ++k) {
           Tensor mX = p.tma_x.get_tma_tensor(make_shape(int(K::kP), p.seqlen, p.heads, p.batch))(_, _, h0 + k, b);
@@ -285,7 +320,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   const int head = warpgroup - 1, h = h0 + head, tid = wtid;
   const int consumer_barrier = K::kConsumerBarrier0 + head;
   auto sync_consumer = [&] { NamedBarrier::sync(kWG, consumer_barrier); };
-  const float D_h = p.D ? p.D[h] : 0.f;
+  const float D_h = p.D ? p.D[h * p.D_sh] : 0.f;
   auto& mine = smem.consumer[head];
   auto* const h_bytes = reinterpret_cast<unsigned char*>(mine.h);
   auto* const y_bytes = reinterpret_cast<unsigned char*>(mine.y);
@@ -302,31 +337,78 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   auto thr_h = mma_h.get_thread_slice(tid);
   const AccCoord at(tid);
 
-  Tensor acc_h = partition_fragment_C(mma_h, Shape<typename K::TP, typename K::TN>{});  // the state, fp32
-  clear(acc_h);
+  // The state, fp32, from the incoming state: the caller's initial state on a sequence's
+  // first split, the boundary scan's result on the others (main pass), zero (state pass).
+  Tensor acc_h = partition_fragment_C(mma_h, Shape<typename K::TP, typename K::TN>{});
+  const float* h_in = nullptr;
+  int64_t h_in_sp = K::kN;
+  if (!kStatePass && split > 0) {
+    h_in = p.split_states + ((int64_t(b) * p.heads + h) * p.num_splits + split - 1) * K::kP * K::kN;
+  } else if (!kStatePass && p.initial_states) {
+    h_in = p.initial_states + b * p.init_sb + h * p.init_sh;
+    h_in_sp = p.init_sp;
+  }
+  bool has_state = h_in != nullptr;
+  CUTE_UNROLL
+  for (int i = 0; i < size(acc_h); ++i) acc_h(i) = has_state ? h_in[at.row(i) * h_in_sp + at.col(i)] : 0.f;
+  if (has_state) {
+    CUTE_UNROLL
+    for (int i = 0; i < size(acc_h); i += 2)
+      *bf16x2_at(h_bytes, K::h_offset(at.row(i), at.col(i))) = __floats2bfloat162_rn(acc_h(i), acc_h(i + 1));
+    cutlass::arch::fence_view_async_shared();  // sH -> the first C h^T
+    sync_consumer();
+  }
+  float split_decay = 1.f;  // product of the tiles' total decays (state pass)
 
-  for (int t = 0; t < tiles; ++t) {
-    const int s = t % K::kStages;
+  for (int i_tile = 0; i_tile < tiles; ++i_tile) {
+    const int t = tile_begin + i_tile, s = i_tile % K::kStages;
     auto& stage = smem.stage[s];
     const auto& decay = stage.decay[head];
     Tensor sX = make_tensor(make_smem_ptr(stage.x[head]), typename K::LayoutX{});
     Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
     Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
-    Barrier::wait(&smem.full[s], (t / K::kStages) & 1);
+    Barrier::wait(&smem.full[s], (i_tile / K::kStages) & 1);
+    constexpr int kPairs = decltype(size(partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{})))::value / 2;
+    auto* const x_bytes = reinterpret_cast<unsigned char*>(stage.x[head]);
+    __nv_bfloat162 x2[kPairs];
+
+    if constexpr (kStatePass) {
+      // Local state only: h = exp(total) h + (X diag(w))^T B.
+      CUTE_UNROLL
+      for (int k = 0; k < kPairs; ++k) {
+        const int row = at.row(2 * k);
+        const float wj = stage.w[head][row];
+        __nv_bfloat162* xp = bf16x2_at(x_bytes, K::x_offset(row, at.col(2 * k)));
+        const __nv_bfloat162 v = *xp;
+        *xp = __floats2bfloat162_rn(wj * __low2float(v), wj * __high2float(v));
+      }
+      cutlass::arch::fence_view_async_shared();
+      sync_consumer();
+      const float total = decay.total_decay;
+      split_decay *= total;
+      CUTE_UNROLL
+      for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
+      Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
+      wgmma_issue(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBt), acc_h, false);
+      warpgroup_wait<0>();
+      warpgroup_fence_operand(acc_h);
+      Barrier::arrive(&smem.empty[s]);
+      continue;
+    } else {
 
     // S = C B^T and C h^T issued together; the mask runs while C h^T is in flight.
     Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, typename K::TQ>{});
     Tensor acc_y = partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{});
     wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
-    if (t > 0) wgmma_issue(mma_ys, thr_ys.partition_fragment_A(sC), thr_ys.partition_fragment_B(sH), acc_y, true);
-    if (t > 0) warpgroup_wait<1>(); else warpgroup_wait<0>();
+    if (has_state) wgmma_issue(mma_ys, thr_ys.partition_fragment_A(sC), thr_ys.partition_fragment_B(sH), acc_y, true);
+    if (has_state) warpgroup_wait<1>(); else warpgroup_wait<0>();
     warpgroup_fence_operand(acc_s);
     mask_scores<kQ>(acc_s, decay, tid);
     // S' as the RS A operand: its register order is the accumulator's (checked by the test).
     Tensor tYrS = make_tensor<Element>(shape(thr_yx.partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TQ>{}))));
     CUTE_UNROLL
     for (int i = 0; i < size(tYrS); ++i) tYrS(i) = Element(acc_s(i));
-    if (t > 0) {
+    if (has_state) {
       warpgroup_wait<0>();
       warpgroup_fence_operand(acc_y);
       CUTE_UNROLL
@@ -338,9 +420,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     wgmma_issue(mma_yx, tYrS, thr_yx.partition_fragment_B(sX), acc_y, false);
 
     // While S' X runs: this thread's x pairs (for D x, then scaled in place) and z pairs.
-    constexpr int kPairs = decltype(size(acc_y))::value / 2;
-    auto* const x_bytes = reinterpret_cast<unsigned char*>(stage.x[head]);
-    __nv_bfloat162 x2[kPairs], z2[kGateZ ? kPairs : 1];
+    __nv_bfloat162 z2[kGateZ ? kPairs : 1];
     CUTE_UNROLL
     for (int k = 0; k < kPairs; ++k) x2[k] = *bf16x2_at(x_bytes, K::x_offset(at.row(2 * k), at.col(2 * k)));
     if constexpr (kGateZ) {
@@ -403,15 +483,23 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       copy(p.tma_y, sy, gy);
       tma_store_arrive();
     }
+    has_state = true;
+    }  // !kStatePass
   }
 
-  if (tid == 0) tma_store_wait<0>();  // sY must stay valid until the last store has read it
-  if (p.final_states) {
-    Tensor gFinal = make_tensor(make_gmem_ptr(p.final_states + (int64_t(b) * p.heads + h) * K::kP * K::kN),
-                                make_layout(Shape<typename K::TP, typename K::TN>{}, LayoutRight{}));
-    Tensor tHgF = thr_h.partition_C(gFinal);
+  if constexpr (kStatePass) {
+    const int64_t slot = (int64_t(b) * p.heads + h) * p.num_splits + split;
+    float* out = p.split_states + slot * K::kP * K::kN;
     CUTE_UNROLL
-    for (int i = 0; i < size(acc_h); ++i) tHgF(i) = acc_h(i);
+    for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * K::kN + at.col(i)] = acc_h(i);
+    if (tid == 0) p.split_decay[slot] = split_decay;
+  } else {
+    if (tid == 0) tma_store_wait<0>();  // sY must stay valid until the last store has read it
+    if (p.final_states && split == p.num_splits - 1) {
+      float* out = p.final_states + b * p.fin_sb + h * p.fin_sh;
+      CUTE_UNROLL
+      for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * p.fin_sp + at.col(i)] = acc_h(i);
+    }
   }
 }
 

@@ -1,0 +1,88 @@
+// Host-side pieces shared by the launchers of the sm80 and sm90 forwards: CUDA error
+// checks, the split-sequence plan (DESIGN.md section 3) and its stream-ordered workspace.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+#include "kernels/common/kernel_params.h"
+
+namespace flashssd {
+
+inline void check_cuda(cudaError_t e, const char* what) {
+  if (e != cudaSuccess)
+    throw std::runtime_error(std::string("flashssd: ") + what + ": " + cudaGetErrorString(e));
+}
+
+struct SplitPlan {
+  int num_splits = 1;
+  int split_len = 0;
+};
+
+// Choose the number of splits per sequence: the main pass costs ceil(ctas / slots)
+// waves of split_len tokens plus a fixed cost per wave (state load/store, pipeline
+// fill: ~kWaveOverhead tokens); with > 1 split the state pass (x, B, dt only) adds
+// about half that per wave, and ~1.6x more when it has at most one CTA per SM
+// (measured on an H200: R1 at 32k tokens runs 2.55 ms with 2 splits, 2.21 ms
+// with 4, 3.98 ms with 103 splits of 320 tokens).
+inline SplitPlan plan_splits(int64_t ctas_per_split, int seqlen, int tile, int slots) {
+  SplitPlan best{1, seqlen};
+  double best_cost = 1e30;
+  const int max_splits = std::max(1, std::min(256, (seqlen + 4 * tile - 1) / (4 * tile)));
+  for (int s = 1; s <= max_splits; ++s) {
+    const int len = ((seqlen + s - 1) / s + tile - 1) / tile * tile;
+    if ((seqlen + len - 1) / len != s) continue;
+    constexpr double kWaveOverhead = 512;
+    double cost = std::ceil(double(ctas_per_split) * s / slots) * (len + kWaveOverhead);
+    if (s > 1) {
+      const double state_ctas = double(ctas_per_split) * (s - 1);
+      const double under_filled = state_ctas * 2 <= slots ? 1.6 : 1.0;
+      cost += 0.5 * std::ceil(state_ctas / slots) * (len + kWaveOverhead) * under_filled;
+    }
+    if (cost < best_cost * 0.999) {
+      best_cost = cost;
+      best = {s, len};
+    }
+  }
+  return best;
+}
+
+// FLASHSSD_NUM_SPLITS=s (benchmark tuning knob) overrides the plan.
+inline SplitPlan forced_splits(SplitPlan plan, int seqlen, int tile) {
+  if (const char* forced = std::getenv("FLASHSSD_NUM_SPLITS")) {
+    const int s = std::min(256, std::max(1, std::atoi(forced)));
+    plan.split_len = ((seqlen + s - 1) / s + tile - 1) / tile * tile;
+    plan.num_splits = (seqlen + plan.split_len - 1) / plan.split_len;
+  }
+  return plan;
+}
+
+// Split-sequence workspace, stream-ordered (capturable in CUDA graphs), freed on every
+// exit path.
+struct SplitWorkspace {
+  void* ptr = nullptr;
+  cudaStream_t stream = nullptr;
+  explicit SplitWorkspace(cudaStream_t s) : stream(s) {}
+  SplitWorkspace(const SplitWorkspace&) = delete;
+  SplitWorkspace& operator=(const SplitWorkspace&) = delete;
+  ~SplitWorkspace() {
+    if (ptr) cudaFreeAsync(ptr, stream);
+  }
+};
+
+// Allocates the split states and decays of params' plan (num_splits > 1) on the stream.
+inline void allocate_split_workspace(SsdKernelParams& params, SplitWorkspace& workspace) {
+  const int64_t slots = int64_t(params.batch) * params.heads * params.num_splits;
+  const size_t bytes = (slots * params.headdim * params.dstate + slots) * sizeof(float);
+  check_cuda(cudaMallocAsync(&workspace.ptr, bytes, workspace.stream), "cudaMallocAsync(split workspace)");
+  params.split_states = static_cast<float*>(workspace.ptr);
+  params.split_decay = params.split_states + slots * params.headdim * params.dstate;
+}
+
+}  // namespace flashssd

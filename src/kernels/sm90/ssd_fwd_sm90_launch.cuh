@@ -1,0 +1,78 @@
+// Launch template of the Hopper forward: the split plan, then on the caller's stream
+//   1. state pass (only with > 1 split): each split's local final state and decay;
+//   2. boundary scan (shared with the sm80 path): each split's incoming state;
+//   3. main pass: y and the final states.
+// Included only by the per-instantiation .cu files.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+
+#include "kernels/common/launch_util.h"
+#include "kernels/sm80/ssd_fwd_sm80.h"
+#include "kernels/sm90/ssd_fwd_sm90.cuh"
+#include "kernels/sm90/ssd_fwd_sm90.h"
+
+namespace flashssd::sm90 {
+
+template <class K, bool kGateZ, bool kStatePass>
+void launch_sm90_pass(const typename K::Params& p, int64_t ctas, cudaStream_t stream) {
+  auto kernel = ssd_fwd_sm90_kernel<K, kGateZ, kStatePass>;
+  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)),
+             "cudaFuncSetAttribute");
+  kernel<<<static_cast<unsigned>(ctas), K::kThreads, K::kSmemBytes, stream>>>(p);
+  check_cuda(cudaGetLastError(), "ssd_fwd_sm90 launch");
+}
+
+template <int kN>
+void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
+  using K = SsdFwdSm90<64, kN, 2>;
+  using Element = typename K::Element;
+  // TMA descriptors want every global stride to be a multiple of 16 bytes, also for
+  // dimensions of extent 1 (whose stride is never used): give those one that is.
+  auto stride_or_unit = [](int64_t stride, int extent) { return extent > 1 ? stride : int64_t(8); };
+  const int64_t x_s[3] = {stride_or_unit(params.x_sb, params.batch), stride_or_unit(params.x_st, params.seqlen), stride_or_unit(params.x_sh, params.heads)};
+  const int64_t y_s[3] = {stride_or_unit(params.y_sb, params.batch), stride_or_unit(params.y_st, params.seqlen), stride_or_unit(params.y_sh, params.heads)};
+  const int64_t b_s[3] = {stride_or_unit(params.B_sb, params.batch), stride_or_unit(params.B_st, params.seqlen), stride_or_unit(params.B_sg, params.groups)};
+  const int64_t c_s[3] = {stride_or_unit(params.C_sb, params.batch), stride_or_unit(params.C_st, params.seqlen), stride_or_unit(params.C_sg, params.groups)};
+  auto p = K::make_params(static_cast<const Element*>(params.x), x_s, static_cast<const Element*>(params.B), b_s,
+                          static_cast<const Element*>(params.C), c_s, static_cast<Element*>(params.y), y_s,
+                          params.batch, params.seqlen, params.heads, params.groups);
+  p.dt = params.dt;
+  p.dt_type = params.dt_type;
+  p.dt_sb = params.dt_sb; p.dt_st = params.dt_st; p.dt_sh = params.dt_sh;
+  p.dt_bias = params.dt_bias; p.dt_bias_s = params.dt_bias_s;
+  p.dt_softplus = params.dt_softplus;
+  p.dt_lo = params.dt_lo; p.dt_hi = params.dt_hi;
+  p.A = params.A; p.A_s = params.A_s;
+  p.D = params.D; p.D_sh = params.D_sh;
+  p.z = static_cast<const Element*>(params.z);
+  p.z_sb = params.z_sb; p.z_st = params.z_st; p.z_sh = params.z_sh;
+  p.initial_states = params.initial_states;
+  p.init_sb = params.init_sb; p.init_sh = params.init_sh; p.init_sp = params.init_sp;
+  p.final_states = params.final_states;
+  p.fin_sb = params.fin_sb; p.fin_sh = params.fin_sh; p.fin_sp = params.fin_sp;
+
+  // One CTA per SM (shared memory); the plan weighs waves of CTAs against split count.
+  int device = 0, sms = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "device attribute");
+  const int64_t ctas_per_split = int64_t(params.batch) * (params.heads / K::kHeadsPerCta);
+  const SplitPlan plan = forced_splits(plan_splits(ctas_per_split, params.seqlen, K::kQ, sms), params.seqlen, K::kQ);
+  params.num_splits = p.num_splits = plan.num_splits;
+  params.split_len = p.split_len = plan.split_len;
+  SplitWorkspace workspace(stream);
+  if (plan.num_splits > 1) {
+    allocate_split_workspace(params, workspace);
+    p.split_states = params.split_states;
+    p.split_decay = params.split_decay;
+    launch_sm90_pass<K, false, true>(p, ctas_per_split * (plan.num_splits - 1), stream);
+    sm80::split_boundary_scan_kernel<<<static_cast<unsigned>(params.batch * params.heads), 256, 0, stream>>>(params);
+    check_cuda(cudaGetLastError(), "split boundary scan launch");
+  }
+  if (p.z) launch_sm90_pass<K, true, false>(p, ctas_per_split * plan.num_splits, stream);
+  else launch_sm90_pass<K, false, false>(p, ctas_per_split * plan.num_splits, stream);
+}
+
+}  // namespace flashssd::sm90

@@ -1,0 +1,29 @@
+// Which problems the Hopper forward serves (ssd_fwd_sm90.h); everything else runs on
+// the portable sm80 kernel. Host code only.
+#include <cstdint>
+
+#include "kernels/sm90/ssd_fwd_sm90.h"
+
+namespace flashssd::sm90 {
+
+const char* unsupported_reason(const SsdKernelParams& k) {
+  if (k.headdim != 64) return "head dim P != 64";
+  if (k.dstate != 64 && k.dstate != 128) return "state dim N not 64 or 128";
+  if (k.heads_per_group % 2 != 0) return "an odd number of heads per group";
+  if (k.seq_idx || k.cu_seqlens || k.varlen_states) return "seq_idx / cu_seqlens";
+  if (k.D && k.D_sp != 0) return "D per channel";
+  // TMA: 16-byte aligned bases and strides (the API checks both for dimensions of extent
+  // > 1; run_ssd_fwd_sm90 replaces the others); the gate is read in 4-byte pairs.
+  auto aligned = [](const void* ptr, int64_t a) { return reinterpret_cast<uintptr_t>(ptr) % a == 0; };
+  if (!aligned(k.x, 16) || !aligned(k.y, 16) || !aligned(k.B, 16) || !aligned(k.C, 16)) return "unaligned x/y/B/C";
+  auto unit = [](int64_t stride, int extent) { return extent <= 1 || stride % 8 == 0; };
+  const int T = k.seqlen;
+  if (!unit(k.x_sb, k.batch) || !unit(k.x_st, T) || !unit(k.x_sh, k.heads) || !unit(k.y_sb, k.batch) ||
+      !unit(k.y_st, T) || !unit(k.y_sh, k.heads) || !unit(k.B_sb, k.batch) || !unit(k.B_st, T) ||
+      !unit(k.B_sg, k.groups) || !unit(k.C_sb, k.batch) || !unit(k.C_st, T) || !unit(k.C_sg, k.groups))
+    return "strides not multiples of 16 bytes";
+  if (k.z && (!aligned(k.z, 4) || (k.batch > 1 && k.z_sb % 2) || (T > 1 && k.z_st % 2) || (k.heads > 1 && k.z_sh % 2))) return "z not 4-byte aligned";
+  return nullptr;
+}
+
+}  // namespace flashssd::sm90
