@@ -267,19 +267,29 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     CUTE_UNROLL
     for (int k = 0; k < kHeads; ++k) A_h[k] = p.A[(h0 + k) * p.A_s];
     auto sync_producer = [] { NamedBarrier::sync(kWG, K::kProducerBarrier); };
+    // Raw dt of one tile's tokens (role 0 of prepare_tile_decay reads it), loaded one tile
+    // ahead so that its latency overlaps the previous tile's work.
+    auto load_raw_dt = [&](int i, float (&raw)[kHeads]) {
+      const int tok = (tile_begin + i) * kQ + tok_in_tile;
+      const bool valid = wtid < kQ && i < tiles && tok < p.seqlen;
+      CUTE_UNROLL
+      for (int k = 0; k < kHeads; ++k)
+        raw[k] = valid ? load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + (h0 + k) * p.dt_sh) : 0.f;
+    };
+    float raw_next[kHeads];
+    load_raw_dt(0, raw_next);
     for (int i = 0; i < tiles; ++i) {
       const int t = tile_begin + i, s = i % K::kStages;
-      // dt of this tile's tokens (role 0 of prepare_tile_decay reads it), before any wait.
-      const int tok = t * kQ + tok_in_tile;
+      const bool valid = wtid < kQ && t * kQ + tok_in_tile < p.seqlen;
       float dt[kHeads];
       CUTE_UNROLL
       for (int k = 0; k < kHeads; ++k) {
         const int hk = h0 + k;
-        dt[k] = (wtid < kQ && tok < p.seqlen)
-                    ? process_dt(load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + hk * p.dt_sh),
-                                 p.dt_bias ? p.dt_bias + hk * p.dt_bias_s : nullptr, p.dt_softplus, p.dt_lo, p.dt_hi)
-                    : 0.f;  // 0 past T
+        dt[k] = valid ? process_dt(raw_next[k], p.dt_bias ? p.dt_bias + hk * p.dt_bias_s : nullptr, p.dt_softplus,
+                                   p.dt_lo, p.dt_hi)
+                      : 0.f;  // 0 past T
       }
+      load_raw_dt(i + 1, raw_next);
       Barrier::wait(&smem.empty[s], ((i / K::kStages) & 1) ^ 1);  // passes at once on the first round
       auto& stage = smem.stage[s];
       if (wtid == 0) {
@@ -360,6 +370,18 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   }
   float split_decay = 1.f;  // product of the tiles' total decays (state pass)
 
+  // S = C B^T of a tile is issued as soon as its stage lands, while the previous tile's
+  // epilogue runs; the loop finds it in flight.
+  Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, typename K::TQ>{});
+  auto issue_scores = [&](int i_tile) {
+    const int s = i_tile % K::kStages;
+    Barrier::wait(&smem.full[s], (i_tile / K::kStages) & 1);
+    Tensor sB = make_tensor(make_smem_ptr(smem.stage[s].b), typename K::LayoutBC{});
+    Tensor sC = make_tensor(make_smem_ptr(smem.stage[s].c), typename K::LayoutBC{});
+    wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
+  };
+  if (!kStatePass && tiles > 0) issue_scores(0);
+
   for (int i_tile = 0; i_tile < tiles; ++i_tile) {
     const int t = tile_begin + i_tile, s = i_tile % K::kStages;
     auto& stage = smem.stage[s];
@@ -396,10 +418,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       continue;
     } else {
 
-    // S = C B^T and C h^T issued together; the mask runs while C h^T is in flight.
-    Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, typename K::TQ>{});
+    // S = C B^T is in flight; C h^T joins it, and the mask runs while C h^T is in flight.
     Tensor acc_y = partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{});
-    wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
     if (has_state) wgmma_issue(mma_ys, thr_ys.partition_fragment_A(sC), thr_ys.partition_fragment_B(sH), acc_y, true);
     if (has_state) warpgroup_wait<1>(); else warpgroup_wait<0>();
     warpgroup_fence_operand(acc_s);
@@ -454,6 +474,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
     Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
     wgmma_issue(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBt), acc_h, false);
+    const bool next_scores = i_tile + 1 < tiles;
+    if (next_scores) issue_scores(i_tile + 1);
 
     // y = (Y + D x) * silu(z) into sY in bf16 pairs (register pairs i, i + 1 are adjacent
     // columns; the 128-byte swizzle makes these 4-byte accesses conflict-free).
@@ -468,7 +490,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       *bf16x2_at(y_bytes, K::y_offset(at.row(2 * k), at.col(2 * k))) = __floats2bfloat162_rn(v0, v1);
     }
 
-    warpgroup_wait<0>();
+    if (next_scores) warpgroup_wait<1>(); else warpgroup_wait<0>();  // the state update (S may fly on)
     warpgroup_fence_operand(acc_h);
     Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, decay)
     CUTE_UNROLL
