@@ -4,6 +4,7 @@
 // --iters, one JSON line. Correctness is tests/gpu/test_sm90_forward.cu's job.
 //
 //   flashssd_sm90_forward_probe [--batch 8] [--seqlen 8192] [--H 64] [--G 1] [--N 128] [--z 0|1] [--iters 50]
+//                               [--persistent 1|0]  (0: one CTA per work item)
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -75,7 +76,9 @@ int run(int argc, char** argv) {
   CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
   int per_sm = 0;
   CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, K::kThreads, K::kSmemBytes));
-  auto launch = [&] { kernel<<<unsigned(batch * H / K::kHeadsPerCta), K::kThreads, K::kSmemBytes>>>(p); };
+  const int items = batch * H / K::kHeadsPerCta;
+  const int grid = arg(argc, argv, "--persistent", 1) ? std::min(items, prop.multiProcessorCount) : items;
+  auto launch = [&] { kernel<<<unsigned(grid), K::kThreads, K::kSmemBytes>>>(p); };
 
   void* flush;
   const size_t flush_bytes = size_t(prop.l2CacheSize) * 2;

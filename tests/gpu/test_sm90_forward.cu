@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -90,7 +91,8 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   p.final_states = fin; p.fin_sb = H * K::kP * K::kN; p.fin_sh = K::kP * K::kN; p.fin_sp = K::kN;
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
-  kernel<<<unsigned(batch * H / K::kHeadsPerCta), K::kThreads, K::kSmemBytes>>>(p);
+  // Fewer CTAs than work items: the persistent loop walks several items per CTA.
+  kernel<<<unsigned(std::max<int64_t>(1, batch * H / K::kHeadsPerCta / 3)), K::kThreads, K::kSmemBytes>>>(p);
   CUDA_OK(cudaGetLastError());
   CUDA_OK(cudaDeviceSynchronize());
 

@@ -225,11 +225,35 @@ __device__ __forceinline__ __nv_bfloat162* bf16x2_at(unsigned char* base, uint32
   return reinterpret_cast<__nv_bfloat162*>(base + offset);
 }
 
+// Persistent tile scheduler: the grid (one CTA per SM at most) walks the work items
+// ((batch * splits) + split) * head_pairs + pair with a grid stride, so that the CTAs reading
+// one group's B and C tiles run side by side (L2 reuse). A work item is a run of tiles of
+// one sequence split for kHeadsPerCta heads of one group.
+template <class K, bool kStatePass>
+struct WorkScheduler {
+  struct Item {
+    int b, h0, split, grp, tile_begin, tiles;
+  };
+  int head_pairs, splits, num_items;
+  __device__ explicit WorkScheduler(const typename K::Params& p)
+      : head_pairs(p.heads / K::kHeadsPerCta),
+        splits(kStatePass ? p.num_splits - 1 : p.num_splits),
+        num_items(p.batch * splits * head_pairs) {}
+  __device__ Item item(int i, const typename K::Params& p) const {
+    Item w;
+    w.h0 = i % head_pairs * K::kHeadsPerCta;
+    w.split = i / head_pairs % splits;
+    w.b = i / head_pairs / splits;
+    w.grp = w.h0 / (p.heads / p.groups);
+    w.tile_begin = w.split * (p.split_len / K::kQ);
+    w.tiles = min((p.seqlen + K::kQ - 1) / K::kQ, w.tile_begin + p.split_len / K::kQ) - w.tile_begin;
+    return w;
+  }
+};
+
 // kGateZ: y *= silu(z) (a template parameter: as a runtime branch the compiler predicates
 // the whole gate into the z-less kernel). kStatePass: the split-sequence state pass (local
 // final state and decay of every split but the last; no C, no y).
-// Work item (blockIdx.x): ((batch * splits) + split) * head_pairs + pair, so that the CTAs
-// reading one group's B and C tiles run side by side (L2 reuse).
 template <class K, bool kGateZ, bool kStatePass = false>
 __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __grid_constant__ typename K::Params p) {
   using Element = typename K::Element;
@@ -242,13 +266,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   const uint32_t misalign = static_cast<uint32_t>(__cvta_generic_to_shared(smem_raw)) & 1023u;
   auto& smem = *reinterpret_cast<typename K::SharedStorage*>(smem_raw + ((1024u - misalign) & 1023u));
   const int warpgroup = threadIdx.x / kWG, wtid = threadIdx.x % kWG;
-  const int head_pairs = p.heads / kHeads, splits = kStatePass ? p.num_splits - 1 : p.num_splits;
-  const int h0 = blockIdx.x % head_pairs * kHeads, split = blockIdx.x / head_pairs % splits;
-  const int b = blockIdx.x / head_pairs / splits;
-  const int grp = h0 / (p.heads / p.groups);
-  const int tile_begin = split * (p.split_len / kQ);
-  const int tile_end = min((p.seqlen + kQ - 1) / kQ, tile_begin + p.split_len / kQ);
-  const int tiles = tile_end - tile_begin;  // this CTA's; i below counts them, t = tile_begin + i is the tile
+  const WorkScheduler<K, kStatePass> scheduler(p);
+  // Producer and consumers walk the same items and tiles; `it` counts the CTA's tiles over
+  // all its items and gives the pipeline stage and phase.
 
   if (threadIdx.x == 0) {
     for (int s = 0; s < K::kStages; ++s) {
@@ -263,10 +283,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     // ---- producer: TMA loads and decay factors, up to kStages tiles ahead ----
     cutlass::arch::warpgroup_reg_dealloc<K::kProducerRegs>();
     const int tok_in_tile = wtid % kQ;
+    auto sync_producer = [] { NamedBarrier::sync(kWG, K::kProducerBarrier); };
+    int it = 0;
+    for (int item = blockIdx.x; item < scheduler.num_items; item += gridDim.x) {
+    const auto work = scheduler.item(item, p);
+    const int b = work.b, h0 = work.h0, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
     float A_h[kHeads];
     CUTE_UNROLL
     for (int k = 0; k < kHeads; ++k) A_h[k] = p.A[(h0 + k) * p.A_s];
-    auto sync_producer = [] { NamedBarrier::sync(kWG, K::kProducerBarrier); };
     // Raw dt of one tile's tokens (role 0 of prepare_tile_decay reads it), loaded one tile
     // ahead so that its latency overlaps the previous tile's work.
     auto load_raw_dt = [&](int i, float (&raw)[kHeads]) {
@@ -278,8 +302,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     };
     float raw_next[kHeads];
     load_raw_dt(0, raw_next);
-    for (int i = 0; i < tiles; ++i) {
-      const int t = tile_begin + i, s = i % K::kStages;
+    for (int i = 0; i < tiles; ++i, ++it) {
+      const int t = tile_begin + i, s = it % K::kStages;
       const bool valid = wtid < kQ && t * kQ + tok_in_tile < p.seqlen;
       float dt[kHeads];
       CUTE_UNROLL
@@ -290,7 +314,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
                       : 0.f;  // 0 past T
       }
       load_raw_dt(i + 1, raw_next);
-      Barrier::wait(&smem.empty[s], ((i / K::kStages) & 1) ^ 1);  // passes at once on the first round
+      Barrier::wait(&smem.empty[s], ((it / K::kStages) & 1) ^ 1);  // passes at once on the first round
       auto& stage = smem.stage[s];
       if (wtid == 0) {
         Barrier::arrive_and_expect_tx(&smem.full[s], K::tx_bytes(!kStatePass));
@@ -322,15 +346,15 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       }
       Barrier::arrive(&smem.full[s]);  // releases this thread's decay writes
     }
+    }
     return;
   }
 
   // ---- consumers: one head each ----
   cutlass::arch::warpgroup_reg_alloc<K::kConsumerRegs>();
-  const int head = warpgroup - 1, h = h0 + head, tid = wtid;
+  const int head = warpgroup - 1, tid = wtid;
   const int consumer_barrier = K::kConsumerBarrier0 + head;
   auto sync_consumer = [&] { NamedBarrier::sync(kWG, consumer_barrier); };
-  const float D_h = p.D ? p.D[h * p.D_sh] : 0.f;
   auto& mine = smem.consumer[head];
   auto* const h_bytes = reinterpret_cast<unsigned char*>(mine.h);
   auto* const y_bytes = reinterpret_cast<unsigned char*>(mine.y);
@@ -346,10 +370,26 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   auto thr_yx = mma_yx.get_thread_slice(tid);
   auto thr_h = mma_h.get_thread_slice(tid);
   const AccCoord at(tid);
+  Tensor acc_h = partition_fragment_C(mma_h, Shape<typename K::TP, typename K::TN>{});
+  Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, typename K::TQ>{});
+  // S = C B^T of a tile is issued as soon as its stage lands, while the previous tile's
+  // epilogue runs; the loop finds it in flight.
+  auto issue_scores = [&](int it) {
+    const int s = it % K::kStages;
+    Barrier::wait(&smem.full[s], (it / K::kStages) & 1);
+    Tensor sB = make_tensor(make_smem_ptr(smem.stage[s].b), typename K::LayoutBC{});
+    Tensor sC = make_tensor(make_smem_ptr(smem.stage[s].c), typename K::LayoutBC{});
+    wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
+  };
+  int it = 0;
+  for (int item = blockIdx.x; item < scheduler.num_items; item += gridDim.x) {
+  const auto work = scheduler.item(item, p);
+  const int b = work.b, split = work.split, tile_begin = work.tile_begin, tiles = work.tiles;
+  const int h = work.h0 + head;
+  const float D_h = p.D ? p.D[h * p.D_sh] : 0.f;
 
   // The state, fp32, from the incoming state: the caller's initial state on a sequence's
   // first split, the boundary scan's result on the others (main pass), zero (state pass).
-  Tensor acc_h = partition_fragment_C(mma_h, Shape<typename K::TP, typename K::TN>{});
   const float* h_in = nullptr;
   int64_t h_in_sp = K::kN;
   if (!kStatePass && split > 0) {
@@ -369,27 +409,16 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     sync_consumer();
   }
   float split_decay = 1.f;  // product of the tiles' total decays (state pass)
+  if (!kStatePass && tiles > 0) issue_scores(it);
 
-  // S = C B^T of a tile is issued as soon as its stage lands, while the previous tile's
-  // epilogue runs; the loop finds it in flight.
-  Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, typename K::TQ>{});
-  auto issue_scores = [&](int i_tile) {
-    const int s = i_tile % K::kStages;
-    Barrier::wait(&smem.full[s], (i_tile / K::kStages) & 1);
-    Tensor sB = make_tensor(make_smem_ptr(smem.stage[s].b), typename K::LayoutBC{});
-    Tensor sC = make_tensor(make_smem_ptr(smem.stage[s].c), typename K::LayoutBC{});
-    wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
-  };
-  if (!kStatePass && tiles > 0) issue_scores(0);
-
-  for (int i_tile = 0; i_tile < tiles; ++i_tile) {
-    const int t = tile_begin + i_tile, s = i_tile % K::kStages;
+  for (int i_tile = 0; i_tile < tiles; ++i_tile, ++it) {
+    const int t = tile_begin + i_tile, s = it % K::kStages;
     auto& stage = smem.stage[s];
     const auto& decay = stage.decay[head];
     Tensor sX = make_tensor(make_smem_ptr(stage.x[head]), typename K::LayoutX{});
     Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
     Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
-    Barrier::wait(&smem.full[s], (i_tile / K::kStages) & 1);
+    Barrier::wait(&smem.full[s], (it / K::kStages) & 1);
     constexpr int kPairs = decltype(size(partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{})))::value / 2;
     auto* const x_bytes = reinterpret_cast<unsigned char*>(stage.x[head]);
     __nv_bfloat162 x2[kPairs];
@@ -415,7 +444,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       warpgroup_wait<0>();
       warpgroup_fence_operand(acc_h);
       Barrier::arrive(&smem.empty[s]);
-      continue;
+      continue;  // (++it)
     } else {
 
     // S = C B^T is in flight; C h^T joins it, and the mask runs while C h^T is in flight.
@@ -475,7 +504,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
     wgmma_issue(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBt), acc_h, false);
     const bool next_scores = i_tile + 1 < tiles;
-    if (next_scores) issue_scores(i_tile + 1);
+    if (next_scores) issue_scores(it + 1);
 
     // y = (Y + D x) * silu(z) into sY in bf16 pairs (register pairs i, i + 1 are adjacent
     // columns; the 128-byte swizzle makes these 4-byte accesses conflict-free).
@@ -515,14 +544,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     CUTE_UNROLL
     for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * K::kN + at.col(i)] = acc_h(i);
     if (tid == 0) p.split_decay[slot] = split_decay;
-  } else {
-    if (tid == 0) tma_store_wait<0>();  // sY must stay valid until the last store has read it
-    if (p.final_states && split == p.num_splits - 1) {
-      float* out = p.final_states + b * p.fin_sb + h * p.fin_sh;
-      CUTE_UNROLL
-      for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * p.fin_sp + at.col(i)] = acc_h(i);
-    }
+  } else if (p.final_states && split == p.num_splits - 1) {
+    float* out = p.final_states + b * p.fin_sb + h * p.fin_sh;
+    CUTE_UNROLL
+    for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * p.fin_sp + at.col(i)] = acc_h(i);
   }
+  }  // work items
+  if (!kStatePass && tid == 0) tma_store_wait<0>();  // sY must stay valid until the last store has read it
 }
 
 // Counts, for thread tid of the warpgroup, violations of the fragment-layout facts

@@ -16,11 +16,13 @@
 
 namespace flashssd::sm90 {
 
+// A persistent grid: one CTA per SM at most, each walking work items (WorkScheduler).
 template <class K, bool kGateZ, bool kStatePass>
-void launch_sm90_pass(const typename K::Params& p, int64_t ctas, cudaStream_t stream) {
+void launch_sm90_pass(const typename K::Params& p, int64_t items, int sms, cudaStream_t stream) {
   auto kernel = ssd_fwd_sm90_kernel<K, kGateZ, kStatePass>;
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)),
              "cudaFuncSetAttribute");
+  const int64_t ctas = std::min<int64_t>(items, sms);
   kernel<<<static_cast<unsigned>(ctas), K::kThreads, K::kSmemBytes, stream>>>(p);
   check_cuda(cudaGetLastError(), "ssd_fwd_sm90 launch");
 }
@@ -67,12 +69,12 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     allocate_split_workspace(params, workspace);
     p.split_states = params.split_states;
     p.split_decay = params.split_decay;
-    launch_sm90_pass<K, false, true>(p, ctas_per_split * (plan.num_splits - 1), stream);
+    launch_sm90_pass<K, false, true>(p, ctas_per_split * (plan.num_splits - 1), sms, stream);
     sm80::split_boundary_scan_kernel<<<static_cast<unsigned>(params.batch * params.heads), 256, 0, stream>>>(params);
     check_cuda(cudaGetLastError(), "split boundary scan launch");
   }
-  if (p.z) launch_sm90_pass<K, true, false>(p, ctas_per_split * plan.num_splits, stream);
-  else launch_sm90_pass<K, false, false>(p, ctas_per_split * plan.num_splits, stream);
+  if (p.z) launch_sm90_pass<K, true, false>(p, ctas_per_split * plan.num_splits, sms, stream);
+  else launch_sm90_pass<K, false, false>(p, ctas_per_split * plan.num_splits, sms, stream);
 }
 
 }  // namespace flashssd::sm90
