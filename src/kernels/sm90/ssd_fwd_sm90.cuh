@@ -409,7 +409,10 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     sync_consumer();
   }
   float split_decay = 1.f;  // product of the tiles' total decays (state pass)
-  if (!kStatePass && tiles > 0) issue_scores(it);
+  // Unconditional (every work item has >= 1 tile: split * split_len < T by the plan): a
+  // WGMMA issued under a runtime branch here makes ptxas serialise every WGMMA of the
+  // kernel ("C7518: wgmma.mma_async instructions are serialized").
+  if constexpr (!kStatePass) issue_scores(it);
 
   for (int i_tile = 0; i_tile < tiles; ++i_tile, ++it) {
     const int t = tile_begin + i_tile, s = it % K::kStages;
