@@ -1,7 +1,7 @@
-// Times the whole-tile Hopper forward under construction (src/kernels/sm90/
-// ssd_fwd_sm90.cuh, issue 5) before it is wired into ssd_forward: R1-like shapes,
-// random inputs generated on the device, L2 flushed before each run, median of
-// --iters, one JSON line. Correctness is tests/gpu/test_sm90_forward.cu's job.
+// Times the Hopper forward's kernel (src/kernels/sm90/ssd_fwd_sm90.cuh, issue 5)
+// launched directly, without the API (flashssd_bench times ssd_forward): R1-like shapes,
+// random inputs generated on the device, no dt bias/softplus, L2 flushed before each
+// run, median of --iters, one JSON line. Correctness is tests/gpu/test_sm90_forward.cu's job.
 //
 //   flashssd_sm90_forward_probe [--batch 8] [--seqlen 8192] [--H 64] [--G 1] [--N 128] [--z 0|1] [--iters 50]
 //                               [--persistent 1|0]  (0: one CTA per work item)
@@ -13,24 +13,13 @@
 #include <cstring>
 #include <vector>
 
+#include "probe_util.h"
 #include "kernels/sm90/ssd_fwd_sm90.cuh"
 
 namespace {
 
-#define CHECK(e)                                                                          \
-  do {                                                                                    \
-    cudaError_t err_ = (e);                                                               \
-    if (err_ != cudaSuccess) {                                                            \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(err_)); \
-      std::exit(2);                                                                       \
-    }                                                                                     \
-  } while (0)
-
-int arg(int argc, char** argv, const char* name, int def) {
-  for (int i = 1; i + 1 < argc; ++i)
-    if (std::strcmp(argv[i], name) == 0) return std::atoi(argv[i + 1]);
-  return def;
-}
+using flashssd::probe::arg;
+using flashssd::probe::time_sorted_ms;
 
 // Uniform values in [lo, hi) from a hash of the index (no zeros, no host traffic).
 template <class T>
@@ -50,21 +39,21 @@ int run(int argc, char** argv) {
   const bool with_z = arg(argc, argv, "--z", 0) != 0;
   if (H % G != 0 || (H / G) % K::kHeadsPerCta != 0 || T < 1 || batch < 1) return std::fprintf(stderr, "bad shape\n"), 2;
   cudaDeviceProp prop;
-  CHECK(cudaGetDeviceProperties(&prop, 0));
+  PROBE_CHECK(cudaGetDeviceProperties(&prop, 0));
   if (prop.major != 9) return std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"skipped\"}\n"), 0;
   constexpr int P = K::kP, N = K::kN;
   const size_t nx = size_t(batch) * T * H * P, nbc = size_t(batch) * T * G * N, ndt = size_t(batch) * T * H;
   Element *x, *B, *C, *z, *y;
   float *dt, *A, *D, *fin;
-  CHECK(cudaMalloc(&x, nx * 2)); CHECK(cudaMalloc(&z, nx * 2)); CHECK(cudaMalloc(&y, nx * 2));
-  CHECK(cudaMalloc(&B, nbc * 2)); CHECK(cudaMalloc(&C, nbc * 2));
-  CHECK(cudaMalloc(&dt, ndt * 4)); CHECK(cudaMalloc(&A, H * 4)); CHECK(cudaMalloc(&D, H * 4));
-  CHECK(cudaMalloc(&fin, size_t(batch) * H * P * N * 4));
+  PROBE_CHECK(cudaMalloc(&x, nx * 2)); PROBE_CHECK(cudaMalloc(&z, nx * 2)); PROBE_CHECK(cudaMalloc(&y, nx * 2));
+  PROBE_CHECK(cudaMalloc(&B, nbc * 2)); PROBE_CHECK(cudaMalloc(&C, nbc * 2));
+  PROBE_CHECK(cudaMalloc(&dt, ndt * 4)); PROBE_CHECK(cudaMalloc(&A, H * 4)); PROBE_CHECK(cudaMalloc(&D, H * 4));
+  PROBE_CHECK(cudaMalloc(&fin, size_t(batch) * H * P * N * 4));
   fill_uniform<<<1024, 256>>>(x, nx, -1.f, 1.f, 1); fill_uniform<<<1024, 256>>>(z, nx, -2.f, 2.f, 2);
   fill_uniform<<<1024, 256>>>(B, nbc, -1.f, 1.f, 3); fill_uniform<<<1024, 256>>>(C, nbc, -1.f, 1.f, 4);
   fill_uniform<<<1024, 256>>>(dt, ndt, 0.001f, 0.1f, 5); fill_uniform<<<1, 256>>>(A, H, -8.f, -1.f, 6);
   fill_uniform<<<1, 256>>>(D, H, 0.5f, 1.5f, 7);
-  CHECK(cudaGetLastError());
+  PROBE_CHECK(cudaGetLastError());
 
   const int64_t x_s[3] = {int64_t(T) * H * P, int64_t(H) * P, P};
   const int64_t bc_s[3] = {int64_t(T) * G * N, int64_t(G) * N, N};
@@ -73,31 +62,14 @@ int run(int argc, char** argv) {
   p.A = A; p.A_s = 1; p.D = D; p.D_sh = 1; p.z = with_z ? z : nullptr; p.z_sb = x_s[0]; p.z_st = x_s[1]; p.z_sh = x_s[2];
   p.final_states = fin; p.fin_sb = int64_t(H) * P * N; p.fin_sh = P * N; p.fin_sp = N;
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
-  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
+  PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
   int per_sm = 0;
-  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, K::kThreads, K::kSmemBytes));
+  PROBE_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, K::kThreads, K::kSmemBytes));
   const int items = batch * H / K::kHeadsPerCta;
   const int grid = arg(argc, argv, "--persistent", 1) ? std::min(items, prop.multiProcessorCount) : items;
   auto launch = [&] { kernel<<<unsigned(grid), K::kThreads, K::kSmemBytes>>>(p); };
 
-  void* flush;
-  const size_t flush_bytes = size_t(prop.l2CacheSize) * 2;
-  CHECK(cudaMalloc(&flush, flush_bytes));
-  cudaEvent_t e0, e1;
-  CHECK(cudaEventCreate(&e0)); CHECK(cudaEventCreate(&e1));
-  for (int i = 0; i < 3; ++i) launch();
-  CHECK(cudaGetLastError());
-  std::vector<float> ms(iters);
-  for (int i = 0; i < iters; ++i) {
-    CHECK(cudaMemsetAsync(flush, i & 0xff, flush_bytes));
-    CHECK(cudaEventRecord(e0));
-    launch();
-    CHECK(cudaEventRecord(e1));
-    CHECK(cudaEventSynchronize(e1));
-    CHECK(cudaEventElapsedTime(&ms[i], e0, e1));
-  }
-  CHECK(cudaGetLastError());
-  std::sort(ms.begin(), ms.end());
+  const std::vector<float> ms = time_sorted_ms(launch, iters, 3, size_t(prop.l2CacheSize));
   // Bytes that must move: x, y (and z) in bf16, B and C, dt in fp32.
   const double bytes = double(nx) * 2 * (with_z ? 3 : 2) + double(nbc) * 2 * 2 + double(ndt) * 4;
   std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"ok\", \"batch\": %d, \"seqlen\": %d, \"H\": %d, "

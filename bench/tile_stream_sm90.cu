@@ -1,4 +1,4 @@
-// Measures the Hopper I/O path of the planned sm90 forward (src/kernels/sm90/
+// Measures the Hopper I/O path of the sm90 forward (src/kernels/sm90/
 // tile_stream_sm90.cuh): persistent CTAs, a TMA producer warp and an mbarrier
 // pipeline streaming R1's x, B, C tiles, a consumer warpgroup writing y. Checks
 // every output against the host, then times it like flashssd_bench (L2 flushed
@@ -17,26 +17,15 @@
 #include <string>
 #include <vector>
 
+#include "probe_util.h"
 #include "kernels/sm90/tile_stream_sm90.cuh"
 
 namespace {
 
-#define CHECK(e)                                                                          \
-  do {                                                                                    \
-    cudaError_t err_ = (e);                                                               \
-    if (err_ != cudaSuccess) {                                                            \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(err_)); \
-      std::exit(2);                                                                       \
-    }                                                                                     \
-  } while (0)
+using flashssd::probe::arg;
+using flashssd::probe::time_sorted_ms;
 
 using Element = cutlass::bfloat16_t;
-
-int arg(int argc, char** argv, const char* name, int def) {
-  for (int i = 1; i + 1 < argc; ++i)
-    if (std::strcmp(argv[i], name) == 0) return std::atoi(argv[i + 1]);
-  return def;
-}
 
 template <class Kernel>
 int run(int argc, char** argv) {
@@ -49,7 +38,7 @@ int run(int argc, char** argv) {
     return 2;
   }
   cudaDeviceProp prop;
-  CHECK(cudaGetDeviceProperties(&prop, 0));
+  PROBE_CHECK(cudaGetDeviceProperties(&prop, 0));
   if (prop.major != 9) {
     std::printf("{\"bench\": \"tile_stream_sm90\", \"status\": \"skipped\", \"reason\": \"needs sm_90\"}\n");
     return 0;
@@ -69,32 +58,32 @@ int run(int argc, char** argv) {
 
   Element *x, *B, *C, *y;
   float *dt, *D;
-  CHECK(cudaMalloc(&x, nx * sizeof(Element)));
-  CHECK(cudaMalloc(&y, nx * sizeof(Element)));
-  CHECK(cudaMalloc(&B, nbc * sizeof(Element)));
-  CHECK(cudaMalloc(&C, nbc * sizeof(Element)));
-  CHECK(cudaMalloc(&dt, ndt * sizeof(float)));
-  CHECK(cudaMalloc(&D, H * sizeof(float)));
-  CHECK(cudaMemcpy(x, hx.data(), nx * sizeof(Element), cudaMemcpyHostToDevice));
-  CHECK(cudaMemcpy(B, hB.data(), nbc * sizeof(Element), cudaMemcpyHostToDevice));
-  CHECK(cudaMemcpy(C, hC.data(), nbc * sizeof(Element), cudaMemcpyHostToDevice));
-  CHECK(cudaMemcpy(dt, hdt.data(), ndt * sizeof(float), cudaMemcpyHostToDevice));
-  CHECK(cudaMemcpy(D, hD.data(), H * sizeof(float), cudaMemcpyHostToDevice));
-  CHECK(cudaMemset(y, 0xff, nx * sizeof(Element)));  // NaN poison
+  PROBE_CHECK(cudaMalloc(&x, nx * sizeof(Element)));
+  PROBE_CHECK(cudaMalloc(&y, nx * sizeof(Element)));
+  PROBE_CHECK(cudaMalloc(&B, nbc * sizeof(Element)));
+  PROBE_CHECK(cudaMalloc(&C, nbc * sizeof(Element)));
+  PROBE_CHECK(cudaMalloc(&dt, ndt * sizeof(float)));
+  PROBE_CHECK(cudaMalloc(&D, H * sizeof(float)));
+  PROBE_CHECK(cudaMemcpy(x, hx.data(), nx * sizeof(Element), cudaMemcpyHostToDevice));
+  PROBE_CHECK(cudaMemcpy(B, hB.data(), nbc * sizeof(Element), cudaMemcpyHostToDevice));
+  PROBE_CHECK(cudaMemcpy(C, hC.data(), nbc * sizeof(Element), cudaMemcpyHostToDevice));
+  PROBE_CHECK(cudaMemcpy(dt, hdt.data(), ndt * sizeof(float), cudaMemcpyHostToDevice));
+  PROBE_CHECK(cudaMemcpy(D, hD.data(), H * sizeof(float), cudaMemcpyHostToDevice));
+  PROBE_CHECK(cudaMemset(y, 0xff, nx * sizeof(Element)));  // NaN poison
 
   const auto params = Kernel::make_params(x, B, C, dt, D, y, batch, T, H, G);
   const size_t smem = sizeof(typename Kernel::SharedStorage);
   auto kernel = flashssd::sm90::tile_stream_kernel<Kernel>;
-  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+  PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
   const int grid = std::min(batch * H, prop.multiProcessorCount * ctas_per_sm);
   auto launch = [&] { kernel<<<grid, Kernel::kThreads, smem>>>(params); };
   launch();
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
+  PROBE_CHECK(cudaGetLastError());
+  PROBE_CHECK(cudaDeviceSynchronize());
 
   // Check against the host: the kernel's two half sums, rounded to bf16 like y.
   std::vector<Element> hy(nx);
-  CHECK(cudaMemcpy(hy.data(), y, nx * sizeof(Element), cudaMemcpyDeviceToHost));
+  PROBE_CHECK(cudaMemcpy(hy.data(), y, nx * sizeof(Element), cudaMemcpyDeviceToHost));
   size_t bad = 0;
   double max_err = 0;
   for (int b = 0; b < batch; ++b)
@@ -118,24 +107,7 @@ int run(int argc, char** argv) {
       }
 
   // Timing: L2 flushed before each run.
-  void* flush;
-  const size_t flush_bytes = size_t(prop.l2CacheSize) * 2;
-  CHECK(cudaMalloc(&flush, flush_bytes));
-  cudaEvent_t e0, e1;
-  CHECK(cudaEventCreate(&e0));
-  CHECK(cudaEventCreate(&e1));
-  for (int i = 0; i < 5; ++i) launch();
-  std::vector<float> ms(iters);
-  for (int i = 0; i < iters; ++i) {
-    CHECK(cudaMemsetAsync(flush, i & 0xff, flush_bytes));
-    CHECK(cudaEventRecord(e0));
-    launch();
-    CHECK(cudaEventRecord(e1));
-    CHECK(cudaEventSynchronize(e1));
-    CHECK(cudaEventElapsedTime(&ms[i], e0, e1));
-  }
-  CHECK(cudaGetLastError());
-  std::sort(ms.begin(), ms.end());
+  const std::vector<float> ms = time_sorted_ms(launch, iters, 5, size_t(prop.l2CacheSize));
   const double median = ms[iters / 2];
   const double bytes = double(nx) * 2 * sizeof(Element) + double(nbc) * 2 * sizeof(Element) + ndt * 4.0;
   std::printf(

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The sequence of checks behind bench/results/2026-11-29-h200.* , for a GPU machine
+# The sequence of checks behind bench/results/<date>-h200.* , for a GPU machine
 # with a build folder made elsewhere (no ctest needed, so a carried build folder
 # works as is). scripts/gpu_check.sh is the general-purpose version (it also builds).
 #
@@ -24,14 +24,20 @@ export FLASHSSD_COMMIT=${FLASHSSD_COMMIT:-$(git rev-parse --short=12 HEAD 2>/dev
 
 timeout 120 "$B/tests/gpu/flashssd_gpu_tests" > "$OUT/gpu_tests.log" 2>&1
 echo "gpu_tests rc=$?"; grep -E "^\[  PASSED|^\[  FAILED" "$OUT/gpu_tests.log" | tail -3
-# The sm90 forward under construction (issue 5; built only with sm_90a in the architectures).
+# The sm90 forward's kernel tested directly (issue 5; built only with sm_90a in the architectures).
 if [ -x "$B/tests/gpu/flashssd_sm90_gpu_tests" ]; then
   timeout 120 "$B/tests/gpu/flashssd_sm90_gpu_tests" > "$OUT/sm90_tests.log" 2>&1
   echo "sm90_tests rc=$?"; grep -E "^sm90|^\[  PASSED|^\[  FAILED" "$OUT/sm90_tests.log" | tail -12
   timeout 120 compute-sanitizer --tool memcheck "$B/tests/gpu/flashssd_sm90_gpu_tests" --gtest_filter='*Small*' \
     > "$OUT/sm90_memcheck.log" 2>&1
   echo "sm90 memcheck rc=$?"; grep -E "ERROR SUMMARY" "$OUT/sm90_memcheck.log"
+  timeout 200 compute-sanitizer --tool racecheck --racecheck-report hazard "$B/tests/gpu/flashssd_sm90_gpu_tests" \
+    --gtest_filter='*Small*' > "$OUT/sm90_racecheck.log" 2>&1
+  echo "sm90 racecheck rc=$?"; grep -E "RACECHECK SUMMARY" "$OUT/sm90_racecheck.log"
 fi
+# The split-sequence path (state pass + boundary scan) on every GPU test shape.
+FLASHSSD_NUM_SPLITS=3 timeout 120 "$B/tests/gpu/flashssd_gpu_tests" > "$OUT/gpu_tests_splits3.log" 2>&1
+echo "gpu_tests (3 splits) rc=$?"; grep -E "^\[  PASSED|^\[  FAILED" "$OUT/gpu_tests_splits3.log" | tail -3
 timeout 100 "$B/tests/gpu/flashssd_segsum_gpu_tests" > "$OUT/segsum_tests.log" 2>&1
 echo "segsum_tests rc=$?"; grep -E "^\[  PASSED|^\[  FAILED" "$OUT/segsum_tests.log" | tail -3
 {

@@ -1,4 +1,4 @@
-// Device test of the first whole-tile Hopper forward (src/kernels/sm90/ssd_fwd_sm90.cuh)
+// Device test of the Hopper forward's kernel, launched directly (src/kernels/sm90/ssd_fwd_sm90.cuh)
 // against the float64 recurrence: y and final states by relative norm error at the
 // bf16 tolerance, fresh random inputs, outputs NaN-poisoned first; plus the fragment
 // layout facts the kernel relies on. Skips without an sm_90 GPU.

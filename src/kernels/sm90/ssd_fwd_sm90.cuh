@@ -1,7 +1,8 @@
 // The Hopper forward (issue 5): every GEMM of the SSD tile on WGMMA, operands loaded
-// by TMA into 128-byte swizzled tiles, warp-specialised. NOT wired into ssd_forward
-// yet (tests/gpu/test_sm90_forward.cu checks it against the float64 reference;
-// bench/sm90_forward_probe.cu times it).
+// by TMA into 128-byte swizzled tiles, warp-specialised, persistent. Launched by
+// ssd_fwd_sm90_launch.cuh (ssd_forward's dispatch on sm_90a); tested directly by
+// tests/gpu/test_sm90_forward.cu and through the API by the GPU suites; timed directly by
+// bench/sm90_forward_probe.cu. docs/HOPPER_PLAN.md has its measurements.
 //
 // One CTA = one (batch, pair of heads of one group) and three warpgroups:
 //   producer   warpgroup 0: thread 0 issues the TMA loads of x (per head), B and C (shared
