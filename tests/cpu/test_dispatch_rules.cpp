@@ -1,0 +1,86 @@
+// Host-side rules of the GPU dispatch, checked without a GPU: which problems the Hopper
+// kernel serves (src/kernels/sm90/ssd_fwd_sm90_support.cpp; everything else runs on the
+// portable kernel) and the split-sequence plan both launchers use
+// (src/kernels/common/launch_util.h).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "kernels/common/launch_util.h"
+#include "kernels/sm90/ssd_fwd_sm90.h"
+
+namespace {
+
+using flashssd::SsdKernelParams;
+
+// R1 at 8k tokens, contiguous bf16 tensors (data pointers only need to be aligned).
+SsdKernelParams r1_like() {
+  SsdKernelParams k;
+  alignas(16) static char buf[256];
+  const int64_t T = 8192, H = 64, P = 64, N = 128, G = 1;
+  k.batch = 8; k.seqlen = int(T); k.heads = int(H); k.headdim = int(P); k.groups = int(G); k.dstate = int(N);
+  k.heads_per_group = int(H / G);
+  k.x = k.z = k.B = k.C = buf;
+  k.y = buf;
+  k.x_sb = k.y_sb = k.z_sb = T * H * P; k.x_st = k.y_st = k.z_st = H * P; k.x_sh = k.y_sh = k.z_sh = P;
+  k.B_sb = k.C_sb = T * G * N; k.B_st = k.C_st = G * N; k.B_sg = k.C_sg = N;
+  return k;
+}
+
+TEST(Sm90DispatchRules, ServesR1AndItsOptions) {
+  SsdKernelParams k = r1_like();
+  EXPECT_EQ(flashssd::sm90::unsupported_reason(k), nullptr);
+  static float f[4];
+  k.initial_states = f; k.final_states = f; k.dt_bias = f; k.dt_softplus = true; k.D = f; k.D_sp = 0;
+  EXPECT_EQ(flashssd::sm90::unsupported_reason(k), nullptr);
+  k.dstate = 64;
+  EXPECT_EQ(flashssd::sm90::unsupported_reason(k), nullptr);
+}
+
+TEST(Sm90DispatchRules, NamesWhatFallsBack) {
+  static float f[4];
+  static int32_t idx[4];
+  auto reason = [](void (*edit)(SsdKernelParams&)) {
+    SsdKernelParams k = r1_like();
+    edit(k);
+    const char* r = flashssd::sm90::unsupported_reason(k);
+    return std::string(r ? r : "");
+  };
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.headdim = 128; }), "");
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.dstate = 256; }), "");
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.heads_per_group = 3; }), "");
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.seq_idx = idx; }), "");
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.cu_seqlens = idx; }), "");
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.D = f; k.D_sp = 1; }), "");
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.x = static_cast<const char*>(k.x) + 8; }), "");
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.B_st = 132; }), "");
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.z = static_cast<const char*>(k.z) + 2; }), "");
+  // Strides of extent-1 dimensions address nothing: not a reason to fall back.
+  EXPECT_EQ(reason([](SsdKernelParams& k) { k.batch = 1; k.x_sb = k.y_sb = k.B_sb = k.C_sb = 3; }), "");
+}
+
+TEST(SplitPlan, OneSplitWhenTheGridIsFullAndSplitsWhenNot) {
+  // R1 at 8k on 132 SMs, one CTA per SM: 256 CTAs per split already fill the GPU.
+  const flashssd::SplitPlan r1 = flashssd::plan_splits(8 * 32, 8192, 64, 132);
+  EXPECT_EQ(r1.num_splits, 1);
+  // R4: 32 CTAs for 128k tokens: several splits, each a multiple of the tile, covering T.
+  const int T = 131072;
+  const flashssd::SplitPlan r4 = flashssd::plan_splits(32, T, 64, 132);
+  EXPECT_GT(r4.num_splits, 1);
+  EXPECT_EQ(r4.split_len % 64, 0);
+  EXPECT_GE(int64_t(r4.num_splits) * r4.split_len, T);
+  EXPECT_LT(int64_t(r4.num_splits - 1) * r4.split_len, T);  // no empty split
+}
+
+TEST(SplitPlan, EnvironmentOverride) {
+  ::setenv("FLASHSSD_NUM_SPLITS", "3", 1);
+  const flashssd::SplitPlan p = flashssd::forced_splits({1, 1000}, 1000, 64);
+  ::unsetenv("FLASHSSD_NUM_SPLITS");
+  EXPECT_EQ(p.num_splits, 3);
+  EXPECT_EQ(p.split_len, 384);  // ceil(1000 / 3) rounded up to the tile
+  const flashssd::SplitPlan q = flashssd::forced_splits({2, 512}, 1000, 64);
+  EXPECT_EQ(q.num_splits, 2);  // no override: the plan as given
+}
+
+}  // namespace
