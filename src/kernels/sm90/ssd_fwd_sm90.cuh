@@ -287,66 +287,66 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     auto sync_producer = [] { NamedBarrier::sync(kWG, K::kProducerBarrier); };
     int it = 0;
     for (int item = blockIdx.x; item < scheduler.num_items; item += gridDim.x) {
-    const auto work = scheduler.item(item, p);
-    const int b = work.b, h0 = work.h0, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
-    float A_h[kHeads];
-    CUTE_UNROLL
-    for (int k = 0; k < kHeads; ++k) A_h[k] = p.A[(h0 + k) * p.A_s];
-    // Raw dt of one tile's tokens (role 0 of prepare_tile_decay reads it), loaded one tile
-    // ahead so that its latency overlaps the previous tile's work.
-    auto load_raw_dt = [&](int i, float (&raw)[kHeads]) {
-      const int tok = (tile_begin + i) * kQ + tok_in_tile;
-      const bool valid = wtid < kQ && i < tiles && tok < p.seqlen;
+      const auto work = scheduler.item(item, p);
+      const int b = work.b, h0 = work.h0, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
+      float A_h[kHeads];
       CUTE_UNROLL
-      for (int k = 0; k < kHeads; ++k)
-        raw[k] = valid ? load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + (h0 + k) * p.dt_sh) : 0.f;
-    };
-    float raw_next[kHeads];
-    load_raw_dt(0, raw_next);
-    for (int i = 0; i < tiles; ++i, ++it) {
-      const int t = tile_begin + i, s = it % K::kStages;
-      const bool valid = wtid < kQ && t * kQ + tok_in_tile < p.seqlen;
-      float dt[kHeads];
-      CUTE_UNROLL
-      for (int k = 0; k < kHeads; ++k) {
-        const int hk = h0 + k;
-        dt[k] = valid ? process_dt(raw_next[k], p.dt_bias ? p.dt_bias + hk * p.dt_bias_s : nullptr, p.dt_softplus,
-                                   p.dt_lo, p.dt_hi)
-                      : 0.f;  // 0 past T
-      }
-      load_raw_dt(i + 1, raw_next);
-      Barrier::wait(&smem.empty[s], ((it / K::kStages) & 1) ^ 1);  // passes at once on the first round
-      auto& stage = smem.stage[s];
-      if (wtid == 0) {
-        Barrier::arrive_and_expect_tx(&smem.full[s], K::tx_bytes(!kStatePass));
-        Tensor mB = p.tma_b.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
-        Tensor mC = p.tma_c.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
-        Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
-        Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
-        Tensor gB = local_tile(mB, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
-        Tensor gC = local_tile(mC, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
-        auto [gb, sb] = tma_partition(p.tma_b, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sB), group_modes<0, 2>(gB));
-        auto [gc, sc] = tma_partition(p.tma_c, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sC), group_modes<0, 2>(gC));
-        copy(p.tma_b.with(smem.full[s]), gb, sb);
-        if constexpr (!kStatePass) copy(p.tma_c.with(smem.full[s]), gc, sc);
+      for (int k = 0; k < kHeads; ++k) A_h[k] = p.A[(h0 + k) * p.A_s];
+      // Raw dt of one tile's tokens (role 0 of prepare_tile_decay reads it), loaded one tile
+      // ahead so that its latency overlaps the previous tile's work.
+      auto load_raw_dt = [&](int i, float (&raw)[kHeads]) {
+        const int tok = (tile_begin + i) * kQ + tok_in_tile;
+        const bool valid = wtid < kQ && i < tiles && tok < p.seqlen;
+        CUTE_UNROLL
+        for (int k = 0; k < kHeads; ++k)
+          raw[k] = valid ? load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + (h0 + k) * p.dt_sh) : 0.f;
+      };
+      float raw_next[kHeads];
+      load_raw_dt(0, raw_next);
+      for (int i = 0; i < tiles; ++i, ++it) {
+        const int t = tile_begin + i, s = it % K::kStages;
+        const bool valid = wtid < kQ && t * kQ + tok_in_tile < p.seqlen;
+        float dt[kHeads];
         CUTE_UNROLL
         for (int k = 0; k < kHeads; ++k) {
-          Tensor mX = p.tma_x.get_tma_tensor(make_shape(int(K::kP), p.seqlen, p.heads, p.batch))(_, _, h0 + k, b);
-          Tensor sX = make_tensor(make_smem_ptr(stage.x[k]), typename K::LayoutX{});
-          Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(0, t));
-          auto [gx, sx] = tma_partition(p.tma_x, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sX), group_modes<0, 2>(gX));
-          copy(p.tma_x.with(smem.full[s]), gx, sx);
+          const int hk = h0 + k;
+          dt[k] = valid ? process_dt(raw_next[k], p.dt_bias ? p.dt_bias + hk * p.dt_bias_s : nullptr, p.dt_softplus,
+                                     p.dt_lo, p.dt_hi)
+                        : 0.f;  // 0 past T
         }
+        load_raw_dt(i + 1, raw_next);
+        Barrier::wait(&smem.empty[s], ((it / K::kStages) & 1) ^ 1);  // passes at once on the first round
+        auto& stage = smem.stage[s];
+        if (wtid == 0) {
+          Barrier::arrive_and_expect_tx(&smem.full[s], K::tx_bytes(!kStatePass));
+          Tensor mB = p.tma_b.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
+          Tensor mC = p.tma_c.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
+          Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
+          Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
+          Tensor gB = local_tile(mB, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
+          Tensor gC = local_tile(mC, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
+          auto [gb, sb] = tma_partition(p.tma_b, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sB), group_modes<0, 2>(gB));
+          auto [gc, sc] = tma_partition(p.tma_c, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sC), group_modes<0, 2>(gC));
+          copy(p.tma_b.with(smem.full[s]), gb, sb);
+          if constexpr (!kStatePass) copy(p.tma_c.with(smem.full[s]), gc, sc);
+          CUTE_UNROLL
+          for (int k = 0; k < kHeads; ++k) {
+            Tensor mX = p.tma_x.get_tma_tensor(make_shape(int(K::kP), p.seqlen, p.heads, p.batch))(_, _, h0 + k, b);
+            Tensor sX = make_tensor(make_smem_ptr(stage.x[k]), typename K::LayoutX{});
+            Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(0, t));
+            auto [gx, sx] = tma_partition(p.tma_x, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sX), group_modes<0, 2>(gX));
+            copy(p.tma_x.with(smem.full[s]), gx, sx);
+          }
+        }
+        CUTE_UNROLL
+        for (int k = 0; k < kHeads; ++k) {
+          const float w = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(stage.decay[k], wtid, dt[k] * A_h[k],
+                                                                                    dt[k], sync_producer);
+          if (wtid < kQ) stage.w[k][wtid] = w;
+          sync_producer();  // the next head's prepare reuses nothing, but its syncs must pair up
+        }
+        Barrier::arrive(&smem.full[s]);  // releases this thread's decay writes
       }
-      CUTE_UNROLL
-      for (int k = 0; k < kHeads; ++k) {
-        const float w = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(stage.decay[k], wtid, dt[k] * A_h[k],
-                                                                                  dt[k], sync_producer);
-        if (wtid < kQ) stage.w[k][wtid] = w;
-        sync_producer();  // the next head's prepare reuses nothing, but its syncs must pair up
-      }
-      Barrier::arrive(&smem.full[s]);  // releases this thread's decay writes
-    }
     }
     return;
   }
@@ -384,175 +384,175 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   };
   int it = 0;
   for (int item = blockIdx.x; item < scheduler.num_items; item += gridDim.x) {
-  const auto work = scheduler.item(item, p);
-  const int b = work.b, split = work.split, tile_begin = work.tile_begin, tiles = work.tiles;
-  const int h = work.h0 + head;
-  const float D_h = p.D ? p.D[h * p.D_sh] : 0.f;
+    const auto work = scheduler.item(item, p);
+    const int b = work.b, split = work.split, tile_begin = work.tile_begin, tiles = work.tiles;
+    const int h = work.h0 + head;
+    const float D_h = p.D ? p.D[h * p.D_sh] : 0.f;
 
-  // The state, fp32, from the incoming state: the caller's initial state on a sequence's
-  // first split, the boundary scan's result on the others (main pass), zero (state pass).
-  const float* h_in = nullptr;
-  int64_t h_in_sp = K::kN;
-  if (!kStatePass && split > 0) {
-    h_in = p.split_states + ((int64_t(b) * p.heads + h) * p.num_splits + split - 1) * K::kP * K::kN;
-  } else if (!kStatePass && p.initial_states) {
-    h_in = p.initial_states + b * p.init_sb + h * p.init_sh;
-    h_in_sp = p.init_sp;
-  }
-  bool has_state = h_in != nullptr;
-  CUTE_UNROLL
-  for (int i = 0; i < size(acc_h); ++i) acc_h(i) = has_state ? h_in[at.row(i) * h_in_sp + at.col(i)] : 0.f;
-  if (has_state) {
+    // The state, fp32, from the incoming state: the caller's initial state on a sequence's
+    // first split, the boundary scan's result on the others (main pass), zero (state pass).
+    const float* h_in = nullptr;
+    int64_t h_in_sp = K::kN;
+    if (!kStatePass && split > 0) {
+      h_in = p.split_states + ((int64_t(b) * p.heads + h) * p.num_splits + split - 1) * K::kP * K::kN;
+    } else if (!kStatePass && p.initial_states) {
+      h_in = p.initial_states + b * p.init_sb + h * p.init_sh;
+      h_in_sp = p.init_sp;
+    }
+    bool has_state = h_in != nullptr;
     CUTE_UNROLL
-    for (int i = 0; i < size(acc_h); i += 2)
-      *bf16x2_at(h_bytes, K::h_offset(at.row(i), at.col(i))) = __floats2bfloat162_rn(acc_h(i), acc_h(i + 1));
-    cutlass::arch::fence_view_async_shared();  // sH -> the first C h^T
-    sync_consumer();
-  }
-  float split_decay = 1.f;  // product of the tiles' total decays (state pass)
-  // Unconditional (every work item has >= 1 tile: split * split_len < T by the plan): a
-  // WGMMA issued under a runtime branch here makes ptxas serialise every WGMMA of the
-  // kernel ("C7518: wgmma.mma_async instructions are serialized").
-  if constexpr (!kStatePass) issue_scores(it);
+    for (int i = 0; i < size(acc_h); ++i) acc_h(i) = has_state ? h_in[at.row(i) * h_in_sp + at.col(i)] : 0.f;
+    if (has_state) {
+      CUTE_UNROLL
+      for (int i = 0; i < size(acc_h); i += 2)
+        *bf16x2_at(h_bytes, K::h_offset(at.row(i), at.col(i))) = __floats2bfloat162_rn(acc_h(i), acc_h(i + 1));
+      cutlass::arch::fence_view_async_shared();  // sH -> the first C h^T
+      sync_consumer();
+    }
+    float split_decay = 1.f;  // product of the tiles' total decays (state pass)
+    // Unconditional (every work item has >= 1 tile: split * split_len < T by the plan): a
+    // WGMMA issued under a runtime branch here makes ptxas serialise every WGMMA of the
+    // kernel ("C7518: wgmma.mma_async instructions are serialized").
+    if constexpr (!kStatePass) issue_scores(it);
 
-  for (int i_tile = 0; i_tile < tiles; ++i_tile, ++it) {
-    const int t = tile_begin + i_tile, s = it % K::kStages;
-    auto& stage = smem.stage[s];
-    const auto& decay = stage.decay[head];
-    Tensor sX = make_tensor(make_smem_ptr(stage.x[head]), typename K::LayoutX{});
-    Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
-    Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
-    Barrier::wait(&smem.full[s], (it / K::kStages) & 1);
-    constexpr int kPairs = decltype(size(partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{})))::value / 2;
-    auto* const x_bytes = reinterpret_cast<unsigned char*>(stage.x[head]);
-    __nv_bfloat162 x2[kPairs];
+    for (int i_tile = 0; i_tile < tiles; ++i_tile, ++it) {
+      const int t = tile_begin + i_tile, s = it % K::kStages;
+      auto& stage = smem.stage[s];
+      const auto& decay = stage.decay[head];
+      Tensor sX = make_tensor(make_smem_ptr(stage.x[head]), typename K::LayoutX{});
+      Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
+      Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
+      Barrier::wait(&smem.full[s], (it / K::kStages) & 1);
+      constexpr int kPairs = decltype(size(partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{})))::value / 2;
+      auto* const x_bytes = reinterpret_cast<unsigned char*>(stage.x[head]);
+      __nv_bfloat162 x2[kPairs];
+
+      if constexpr (kStatePass) {
+        // Local state only: h = exp(total) h + (X diag(w))^T B.
+        CUTE_UNROLL
+        for (int k = 0; k < kPairs; ++k) {
+          const int row = at.row(2 * k);
+          const float wj = stage.w[head][row];
+          __nv_bfloat162* xp = bf16x2_at(x_bytes, K::x_offset(row, at.col(2 * k)));
+          const __nv_bfloat162 v = *xp;
+          *xp = __floats2bfloat162_rn(wj * __low2float(v), wj * __high2float(v));
+        }
+        cutlass::arch::fence_view_async_shared();
+        sync_consumer();
+        const float total = decay.total_decay;
+        split_decay *= total;
+        CUTE_UNROLL
+        for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
+        Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
+        wgmma_issue(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBt), acc_h, false);
+        warpgroup_wait<0>();
+        warpgroup_fence_operand(acc_h);
+        Barrier::arrive(&smem.empty[s]);
+        continue;  // (++it)
+      } else {
+
+        // S = C B^T is in flight; C h^T joins it, and the mask runs while C h^T is in flight.
+        Tensor acc_y = partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{});
+        if (has_state) wgmma_issue(mma_ys, thr_ys.partition_fragment_A(sC), thr_ys.partition_fragment_B(sH), acc_y, true);
+        if (has_state) warpgroup_wait<1>(); else warpgroup_wait<0>();
+        warpgroup_fence_operand(acc_s);
+        mask_scores<kQ>(acc_s, decay, tid);
+        // S' as the RS A operand: its register order is the accumulator's (checked by the test).
+        Tensor tYrS = make_tensor<Element>(shape(thr_yx.partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TQ>{}))));
+        CUTE_UNROLL
+        for (int i = 0; i < size(tYrS); ++i) tYrS(i) = Element(acc_s(i));
+        if (has_state) {
+          warpgroup_wait<0>();
+          warpgroup_fence_operand(acc_y);
+          CUTE_UNROLL
+          for (int i = 0; i < size(acc_y); ++i) acc_y(i) *= decay.readout[at.row(i)];
+        } else {
+          clear(acc_y);
+        }
+        warpgroup_fence_operand(tYrS);  // register A operand written before the wgmma that reads it
+        wgmma_issue(mma_yx, tYrS, thr_yx.partition_fragment_B(sX), acc_y, false);
+
+        // While S' X runs: this thread's x pairs (for D x, then scaled in place) and z pairs.
+        __nv_bfloat162 z2[kGateZ ? kPairs : 1];
+        CUTE_UNROLL
+        for (int k = 0; k < kPairs; ++k) x2[k] = *bf16x2_at(x_bytes, K::x_offset(at.row(2 * k), at.col(2 * k)));
+        if constexpr (kGateZ) {
+          CUTE_UNROLL
+          for (int k = 0; k < kPairs; ++k) {
+            const int tok = min(t * kQ + at.row(2 * k), p.seqlen - 1);  // rows past T are computed, never stored
+            z2[k] = *reinterpret_cast<const __nv_bfloat162*>(p.z + b * p.z_sb + int64_t(tok) * p.z_st + h * p.z_sh +
+                                                             at.col(2 * k));
+          }
+        }
+        warpgroup_wait<0>();
+        warpgroup_fence_operand(tYrS);
+        warpgroup_fence_operand(acc_y);
+
+        // Scale x in place by w, each thread the very pairs it read (the threads of a warp hold
+        // all of its 16 rows' x between them, so no other thread touches these bytes): the state
+        // update is then (X diag(w))^T B on the stage's own tiles.
+        CUTE_UNROLL
+        for (int k = 0; k < kPairs; ++k) {
+          const float wj = stage.w[head][at.row(2 * k)];
+          *bf16x2_at(x_bytes, K::x_offset(at.row(2 * k), at.col(2 * k))) =
+              __floats2bfloat162_rn(wj * __low2float(x2[k]), wj * __high2float(x2[k]));
+        }
+        if (tid == 0) tma_store_wait<0>();  // the previous tile's y has left sY
+        cutlass::arch::fence_view_async_shared();  // generic-proxy writes of x -> WGMMA reads
+        sync_consumer();
+
+        // h = exp(total) h + (X diag(w))^T B, in flight while y is computed.
+        const float total = decay.total_decay;
+        CUTE_UNROLL
+        for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
+        Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
+        wgmma_issue(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBt), acc_h, false);
+        const bool next_scores = i_tile + 1 < tiles;
+        if (next_scores) issue_scores(it + 1);
+
+        // y = (Y + D x) * silu(z) into sY in bf16 pairs (register pairs i, i + 1 are adjacent
+        // columns; the 128-byte swizzle makes these 4-byte accesses conflict-free).
+        CUTE_UNROLL
+        for (int k = 0; k < kPairs; ++k) {
+          float v0 = acc_y(2 * k) + D_h * __low2float(x2[k]), v1 = acc_y(2 * k + 1) + D_h * __high2float(x2[k]);
+          if constexpr (kGateZ) {
+            const float z0 = __low2float(z2[k]), z1 = __high2float(z2[k]);
+            v0 *= __fdividef(z0, 1.f + __expf(-z0));
+            v1 *= __fdividef(z1, 1.f + __expf(-z1));
+          }
+          *bf16x2_at(y_bytes, K::y_offset(at.row(2 * k), at.col(2 * k))) = __floats2bfloat162_rn(v0, v1);
+        }
+
+        if (next_scores) warpgroup_wait<1>(); else warpgroup_wait<0>();  // the state update (S may fly on)
+        warpgroup_fence_operand(acc_h);
+        Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, decay)
+        CUTE_UNROLL
+        for (int i = 0; i < size(acc_h); i += 2)
+          *bf16x2_at(h_bytes, K::h_offset(at.row(i), at.col(i))) = __floats2bfloat162_rn(acc_h(i), acc_h(i + 1));
+        cutlass::arch::fence_view_async_shared();  // sY -> TMA store, sH -> the next C h^T
+        sync_consumer();
+        if (tid == 0) {
+          Tensor mY = p.tma_y.get_tma_tensor(make_shape(p.seqlen, int(K::kP), p.heads, p.batch))(_, _, h, b);
+          Tensor gY = local_tile(mY, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, 0));
+          auto [gy, sy] = tma_partition(p.tma_y, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sY), group_modes<0, 2>(gY));
+          copy(p.tma_y, sy, gy);
+          tma_store_arrive();
+        }
+        has_state = true;
+      }  // !kStatePass
+    }
 
     if constexpr (kStatePass) {
-      // Local state only: h = exp(total) h + (X diag(w))^T B.
+      const int64_t slot = (int64_t(b) * p.heads + h) * p.num_splits + split;
+      float* out = p.split_states + slot * K::kP * K::kN;
       CUTE_UNROLL
-      for (int k = 0; k < kPairs; ++k) {
-        const int row = at.row(2 * k);
-        const float wj = stage.w[head][row];
-        __nv_bfloat162* xp = bf16x2_at(x_bytes, K::x_offset(row, at.col(2 * k)));
-        const __nv_bfloat162 v = *xp;
-        *xp = __floats2bfloat162_rn(wj * __low2float(v), wj * __high2float(v));
-      }
-      cutlass::arch::fence_view_async_shared();
-      sync_consumer();
-      const float total = decay.total_decay;
-      split_decay *= total;
+      for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * K::kN + at.col(i)] = acc_h(i);
+      if (tid == 0) p.split_decay[slot] = split_decay;
+    } else if (p.final_states && split == p.num_splits - 1) {
+      float* out = p.final_states + b * p.fin_sb + h * p.fin_sh;
       CUTE_UNROLL
-      for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
-      Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
-      wgmma_issue(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBt), acc_h, false);
-      warpgroup_wait<0>();
-      warpgroup_fence_operand(acc_h);
-      Barrier::arrive(&smem.empty[s]);
-      continue;  // (++it)
-    } else {
-
-    // S = C B^T is in flight; C h^T joins it, and the mask runs while C h^T is in flight.
-    Tensor acc_y = partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{});
-    if (has_state) wgmma_issue(mma_ys, thr_ys.partition_fragment_A(sC), thr_ys.partition_fragment_B(sH), acc_y, true);
-    if (has_state) warpgroup_wait<1>(); else warpgroup_wait<0>();
-    warpgroup_fence_operand(acc_s);
-    mask_scores<kQ>(acc_s, decay, tid);
-    // S' as the RS A operand: its register order is the accumulator's (checked by the test).
-    Tensor tYrS = make_tensor<Element>(shape(thr_yx.partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TQ>{}))));
-    CUTE_UNROLL
-    for (int i = 0; i < size(tYrS); ++i) tYrS(i) = Element(acc_s(i));
-    if (has_state) {
-      warpgroup_wait<0>();
-      warpgroup_fence_operand(acc_y);
-      CUTE_UNROLL
-      for (int i = 0; i < size(acc_y); ++i) acc_y(i) *= decay.readout[at.row(i)];
-    } else {
-      clear(acc_y);
+      for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * p.fin_sp + at.col(i)] = acc_h(i);
     }
-    warpgroup_fence_operand(tYrS);  // register A operand written before the wgmma that reads it
-    wgmma_issue(mma_yx, tYrS, thr_yx.partition_fragment_B(sX), acc_y, false);
-
-    // While S' X runs: this thread's x pairs (for D x, then scaled in place) and z pairs.
-    __nv_bfloat162 z2[kGateZ ? kPairs : 1];
-    CUTE_UNROLL
-    for (int k = 0; k < kPairs; ++k) x2[k] = *bf16x2_at(x_bytes, K::x_offset(at.row(2 * k), at.col(2 * k)));
-    if constexpr (kGateZ) {
-      CUTE_UNROLL
-      for (int k = 0; k < kPairs; ++k) {
-        const int tok = min(t * kQ + at.row(2 * k), p.seqlen - 1);  // rows past T are computed, never stored
-        z2[k] = *reinterpret_cast<const __nv_bfloat162*>(p.z + b * p.z_sb + int64_t(tok) * p.z_st + h * p.z_sh +
-                                                         at.col(2 * k));
-      }
-    }
-    warpgroup_wait<0>();
-    warpgroup_fence_operand(tYrS);
-    warpgroup_fence_operand(acc_y);
-
-    // Scale x in place by w, each thread the very pairs it read (the threads of a warp hold
-    // all of its 16 rows' x between them, so no other thread touches these bytes): the state
-    // update is then (X diag(w))^T B on the stage's own tiles.
-    CUTE_UNROLL
-    for (int k = 0; k < kPairs; ++k) {
-      const float wj = stage.w[head][at.row(2 * k)];
-      *bf16x2_at(x_bytes, K::x_offset(at.row(2 * k), at.col(2 * k))) =
-          __floats2bfloat162_rn(wj * __low2float(x2[k]), wj * __high2float(x2[k]));
-    }
-    if (tid == 0) tma_store_wait<0>();  // the previous tile's y has left sY
-    cutlass::arch::fence_view_async_shared();  // generic-proxy writes of x -> WGMMA reads
-    sync_consumer();
-
-    // h = exp(total) h + (X diag(w))^T B, in flight while y is computed.
-    const float total = decay.total_decay;
-    CUTE_UNROLL
-    for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
-    Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
-    wgmma_issue(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBt), acc_h, false);
-    const bool next_scores = i_tile + 1 < tiles;
-    if (next_scores) issue_scores(it + 1);
-
-    // y = (Y + D x) * silu(z) into sY in bf16 pairs (register pairs i, i + 1 are adjacent
-    // columns; the 128-byte swizzle makes these 4-byte accesses conflict-free).
-    CUTE_UNROLL
-    for (int k = 0; k < kPairs; ++k) {
-      float v0 = acc_y(2 * k) + D_h * __low2float(x2[k]), v1 = acc_y(2 * k + 1) + D_h * __high2float(x2[k]);
-      if constexpr (kGateZ) {
-        const float z0 = __low2float(z2[k]), z1 = __high2float(z2[k]);
-        v0 *= __fdividef(z0, 1.f + __expf(-z0));
-        v1 *= __fdividef(z1, 1.f + __expf(-z1));
-      }
-      *bf16x2_at(y_bytes, K::y_offset(at.row(2 * k), at.col(2 * k))) = __floats2bfloat162_rn(v0, v1);
-    }
-
-    if (next_scores) warpgroup_wait<1>(); else warpgroup_wait<0>();  // the state update (S may fly on)
-    warpgroup_fence_operand(acc_h);
-    Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, decay)
-    CUTE_UNROLL
-    for (int i = 0; i < size(acc_h); i += 2)
-      *bf16x2_at(h_bytes, K::h_offset(at.row(i), at.col(i))) = __floats2bfloat162_rn(acc_h(i), acc_h(i + 1));
-    cutlass::arch::fence_view_async_shared();  // sY -> TMA store, sH -> the next C h^T
-    sync_consumer();
-    if (tid == 0) {
-      Tensor mY = p.tma_y.get_tma_tensor(make_shape(p.seqlen, int(K::kP), p.heads, p.batch))(_, _, h, b);
-      Tensor gY = local_tile(mY, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, 0));
-      auto [gy, sy] = tma_partition(p.tma_y, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sY), group_modes<0, 2>(gY));
-      copy(p.tma_y, sy, gy);
-      tma_store_arrive();
-    }
-    has_state = true;
-    }  // !kStatePass
-  }
-
-  if constexpr (kStatePass) {
-    const int64_t slot = (int64_t(b) * p.heads + h) * p.num_splits + split;
-    float* out = p.split_states + slot * K::kP * K::kN;
-    CUTE_UNROLL
-    for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * K::kN + at.col(i)] = acc_h(i);
-    if (tid == 0) p.split_decay[slot] = split_decay;
-  } else if (p.final_states && split == p.num_splits - 1) {
-    float* out = p.final_states + b * p.fin_sb + h * p.fin_sh;
-    CUTE_UNROLL
-    for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * p.fin_sp + at.col(i)] = acc_h(i);
-  }
   }  // work items
   if (!kStatePass && tid == 0) tma_store_wait<0>();  // sY must stay valid until the last store has read it
 }
