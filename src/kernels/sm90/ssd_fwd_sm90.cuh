@@ -255,92 +255,105 @@ struct WorkScheduler {
 // kGateZ: y *= silu(z) (a template parameter: as a runtime branch the compiler predicates
 // the whole gate into the z-less kernel). kStatePass: the split-sequence state pass (local
 // final state and decay of every split but the last; no C, no y).
-// The producer warpgroup (thread wtid of it): TMA loads of every tile of every work item
-// into the pipeline, and the tiles' dt and decay factors, up to kStages tiles ahead.
-template <class K, bool kStatePass>
-__device__ __forceinline__ void producer_warpgroup(const typename K::Params& p, typename K::SharedStorage& smem,
-                                                   const WorkScheduler<K, kStatePass>& scheduler, int wtid) {
-  using Barrier = cutlass::arch::ClusterTransactionBarrier;
-  using NamedBarrier = cutlass::arch::NamedBarrier;
-  constexpr int kQ = K::kQ, kHeads = K::kHeadsPerCta, kWG = K::kWarpgroupThreads;
-  cutlass::arch::warpgroup_reg_dealloc<K::kProducerRegs>();
-  const int tok_in_tile = wtid % kQ;
-  auto sync_producer = [] { NamedBarrier::sync(kWG, K::kProducerBarrier); };
-  int it = 0;
-  for (int item = blockIdx.x; item < scheduler.num_items; item += gridDim.x) {
-    const auto work = scheduler.item(item, p);
-    const int b = work.b, h0 = work.h0, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
-    float A_h[kHeads];
-    CUTE_UNROLL
-    for (int k = 0; k < kHeads; ++k) A_h[k] = p.A[(h0 + k) * p.A_s];
-    // Raw dt of one tile's tokens (role 0 of prepare_tile_decay reads it), loaded one tile
-    // ahead so that its latency overlaps the previous tile's work.
-    auto load_raw_dt = [&](int i, float (&raw)[kHeads]) {
-      const int tok = (tile_begin + i) * kQ + tok_in_tile;
-      const bool valid = wtid < kQ && i < tiles && tok < p.seqlen;
-      CUTE_UNROLL
-      for (int k = 0; k < kHeads; ++k)
-        raw[k] = valid ? load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + (h0 + k) * p.dt_sh) : 0.f;
-    };
-    float raw_next[kHeads];
-    load_raw_dt(0, raw_next);
-    for (int i = 0; i < tiles; ++i, ++it) {
-      const int t = tile_begin + i, s = it % K::kStages;
-      const bool valid = wtid < kQ && t * kQ + tok_in_tile < p.seqlen;
-      float dt[kHeads];
-      CUTE_UNROLL
-      for (int k = 0; k < kHeads; ++k) {
-        const int hk = h0 + k;
-        dt[k] = valid ? process_dt(raw_next[k], p.dt_bias ? p.dt_bias + hk * p.dt_bias_s : nullptr, p.dt_softplus,
-                                   p.dt_lo, p.dt_hi)
-                      : 0.f;  // 0 past T
-      }
-      load_raw_dt(i + 1, raw_next);
-      Barrier::wait(&smem.empty[s], ((it / K::kStages) & 1) ^ 1);  // passes at once on the first round
-      auto& stage = smem.stage[s];
-      if (wtid == 0) {
-        Barrier::arrive_and_expect_tx(&smem.full[s], K::tx_bytes(!kStatePass));
-        Tensor mB = p.tma_b.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
-        Tensor mC = p.tma_c.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
-        Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
-        Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
-        Tensor gB = local_tile(mB, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
-        Tensor gC = local_tile(mC, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
-        auto [gb, sb] = tma_partition(p.tma_b, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sB), group_modes<0, 2>(gB));
-        auto [gc, sc] = tma_partition(p.tma_c, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sC), group_modes<0, 2>(gC));
-        copy(p.tma_b.with(smem.full[s]), gb, sb);
-        if constexpr (!kStatePass) copy(p.tma_c.with(smem.full[s]), gc, sc);
-        CUTE_UNROLL
-        for (int k = 0; k < kHeads; ++k) {
-          Tensor mX = p.tma_x.get_tma_tensor(make_shape(int(K::kP), p.seqlen, p.heads, p.batch))(_, _, h0 + k, b);
-          Tensor sX = make_tensor(make_smem_ptr(stage.x[k]), typename K::LayoutX{});
-          Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(0, t));
-          auto [gx, sx] = tma_partition(p.tma_x, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sX), group_modes<0, 2>(gX));
-          copy(p.tma_x.with(smem.full[s]), gx, sx);
-        }
-      }
-      CUTE_UNROLL
-      for (int k = 0; k < kHeads; ++k) {
-        const float w = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(stage.decay[k], wtid, dt[k] * A_h[k],
-                                                                                  dt[k], sync_producer);
-        if (wtid < kQ) stage.w[k][wtid] = w;
-        sync_producer();  // the next head's prepare reuses nothing, but its syncs must pair up
-      }
-      Barrier::arrive(&smem.full[s]);  // releases this thread's decay writes
-    }
-  }
-}
-
-// A consumer warpgroup (thread tid of it, head `head` of each work item's pair): the
-// tile's GEMMs, mask and epilogue, the state carried in registers across the item's tiles.
-template <class K, bool kGateZ, bool kStatePass>
-__device__ __forceinline__ void consumer_warpgroup(const typename K::Params& p, typename K::SharedStorage& smem,
-                                                   const WorkScheduler<K, kStatePass>& scheduler, int head, int tid) {
+template <class K, bool kGateZ, bool kStatePass = false>
+__global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __grid_constant__ typename K::Params p) {
   using Element = typename K::Element;
   using Barrier = cutlass::arch::ClusterTransactionBarrier;
   using NamedBarrier = cutlass::arch::NamedBarrier;
-  constexpr int kQ = K::kQ, kWG = K::kWarpgroupThreads;
+  constexpr int kQ = K::kQ, kHeads = K::kHeadsPerCta, kWG = K::kWarpgroupThreads;
+  extern __shared__ __align__(1024) unsigned char smem_raw[];
+  // Align by offsetting the shared array itself (not through an integer) so that the
+  // compiler keeps the shared address space: LDS/STS, not generic LD/ST.
+  const uint32_t misalign = static_cast<uint32_t>(__cvta_generic_to_shared(smem_raw)) & 1023u;
+  auto& smem = *reinterpret_cast<typename K::SharedStorage*>(smem_raw + ((1024u - misalign) & 1023u));
+  const int warpgroup = threadIdx.x / kWG, wtid = threadIdx.x % kWG;
+  const WorkScheduler<K, kStatePass> scheduler(p);
+  // Producer and consumers walk the same items and tiles; `it` counts the CTA's tiles over
+  // all its items and gives the pipeline stage and phase.
+
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < K::kStages; ++s) {
+      Barrier::init(&smem.full[s], 1 + kWG);       // the TMA issuer's expect-tx + each producer thread
+      Barrier::init(&smem.empty[s], kHeads * kWG);  // each consumer thread
+    }
+    cutlass::arch::fence_barrier_init();
+  }
+  __syncthreads();
+
+  if (warpgroup == 0) {
+    // ---- producer: TMA loads and decay factors, up to kStages tiles ahead ----
+    cutlass::arch::warpgroup_reg_dealloc<K::kProducerRegs>();
+    const int tok_in_tile = wtid % kQ;
+    auto sync_producer = [] { NamedBarrier::sync(kWG, K::kProducerBarrier); };
+    int it = 0;
+    for (int item = blockIdx.x; item < scheduler.num_items; item += gridDim.x) {
+      const auto work = scheduler.item(item, p);
+      const int b = work.b, h0 = work.h0, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
+      float A_h[kHeads];
+      CUTE_UNROLL
+      for (int k = 0; k < kHeads; ++k) A_h[k] = p.A[(h0 + k) * p.A_s];
+      // Raw dt of one tile's tokens (role 0 of prepare_tile_decay reads it), loaded one tile
+      // ahead so that its latency overlaps the previous tile's work.
+      auto load_raw_dt = [&](int i, float (&raw)[kHeads]) {
+        const int tok = (tile_begin + i) * kQ + tok_in_tile;
+        const bool valid = wtid < kQ && i < tiles && tok < p.seqlen;
+        CUTE_UNROLL
+        for (int k = 0; k < kHeads; ++k)
+          raw[k] = valid ? load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + (h0 + k) * p.dt_sh) : 0.f;
+      };
+      float raw_next[kHeads];
+      load_raw_dt(0, raw_next);
+      for (int i = 0; i < tiles; ++i, ++it) {
+        const int t = tile_begin + i, s = it % K::kStages;
+        const bool valid = wtid < kQ && t * kQ + tok_in_tile < p.seqlen;
+        float dt[kHeads];
+        CUTE_UNROLL
+        for (int k = 0; k < kHeads; ++k) {
+          const int hk = h0 + k;
+          dt[k] = valid ? process_dt(raw_next[k], p.dt_bias ? p.dt_bias + hk * p.dt_bias_s : nullptr, p.dt_softplus,
+                                     p.dt_lo, p.dt_hi)
+                        : 0.f;  // 0 past T
+        }
+        load_raw_dt(i + 1, raw_next);
+        Barrier::wait(&smem.empty[s], ((it / K::kStages) & 1) ^ 1);  // passes at once on the first round
+        auto& stage = smem.stage[s];
+        if (wtid == 0) {
+          Barrier::arrive_and_expect_tx(&smem.full[s], K::tx_bytes(!kStatePass));
+          Tensor mB = p.tma_b.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
+          Tensor mC = p.tma_c.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
+          Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
+          Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
+          Tensor gB = local_tile(mB, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
+          Tensor gC = local_tile(mC, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
+          auto [gb, sb] = tma_partition(p.tma_b, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sB), group_modes<0, 2>(gB));
+          auto [gc, sc] = tma_partition(p.tma_c, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sC), group_modes<0, 2>(gC));
+          copy(p.tma_b.with(smem.full[s]), gb, sb);
+          if constexpr (!kStatePass) copy(p.tma_c.with(smem.full[s]), gc, sc);
+          CUTE_UNROLL
+          for (int k = 0; k < kHeads; ++k) {
+            Tensor mX = p.tma_x.get_tma_tensor(make_shape(int(K::kP), p.seqlen, p.heads, p.batch))(_, _, h0 + k, b);
+            Tensor sX = make_tensor(make_smem_ptr(stage.x[k]), typename K::LayoutX{});
+            Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(0, t));
+            auto [gx, sx] = tma_partition(p.tma_x, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sX), group_modes<0, 2>(gX));
+            copy(p.tma_x.with(smem.full[s]), gx, sx);
+          }
+        }
+        CUTE_UNROLL
+        for (int k = 0; k < kHeads; ++k) {
+          const float w = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(stage.decay[k], wtid, dt[k] * A_h[k],
+                                                                                    dt[k], sync_producer);
+          if (wtid < kQ) stage.w[k][wtid] = w;
+          sync_producer();  // the next head's prepare reuses nothing, but its syncs must pair up
+        }
+        Barrier::arrive(&smem.full[s]);  // releases this thread's decay writes
+      }
+    }
+    return;
+  }
+
+  // ---- consumers: one head each ----
   cutlass::arch::warpgroup_reg_alloc<K::kConsumerRegs>();
+  const int head = warpgroup - 1, tid = wtid;
   const int consumer_barrier = K::kConsumerBarrier0 + head;
   auto sync_consumer = [&] { NamedBarrier::sync(kWG, consumer_barrier); };
   auto& mine = smem.consumer[head];
@@ -542,36 +555,6 @@ __device__ __forceinline__ void consumer_warpgroup(const typename K::Params& p, 
     }
   }  // work items
   if (!kStatePass && tid == 0) tma_store_wait<0>();  // sY must stay valid until the last store has read it
-}
-
-template <class K, bool kGateZ, bool kStatePass = false>
-__global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __grid_constant__ typename K::Params p) {
-  using Barrier = cutlass::arch::ClusterTransactionBarrier;
-  constexpr int kHeads = K::kHeadsPerCta, kWG = K::kWarpgroupThreads;
-  extern __shared__ __align__(1024) unsigned char smem_raw[];
-  // Align by offsetting the shared array itself (not through an integer) so that the
-  // compiler keeps the shared address space: LDS/STS, not generic LD/ST.
-  const uint32_t misalign = static_cast<uint32_t>(__cvta_generic_to_shared(smem_raw)) & 1023u;
-  auto& smem = *reinterpret_cast<typename K::SharedStorage*>(smem_raw + ((1024u - misalign) & 1023u));
-  const int warpgroup = threadIdx.x / kWG, wtid = threadIdx.x % kWG;
-  const WorkScheduler<K, kStatePass> scheduler(p);
-  // Producer and consumers walk the same items and tiles; each counts the CTA's tiles over
-  // all its items (`it`), which gives the pipeline stage and phase.
-
-  if (threadIdx.x == 0) {
-    for (int s = 0; s < K::kStages; ++s) {
-      Barrier::init(&smem.full[s], 1 + kWG);       // the TMA issuer's expect-tx + each producer thread
-      Barrier::init(&smem.empty[s], kHeads * kWG);  // each consumer thread
-    }
-    cutlass::arch::fence_barrier_init();
-  }
-  __syncthreads();
-
-  if (warpgroup == 0) {
-    producer_warpgroup<K, kStatePass>(p, smem, scheduler, wtid);
-  } else {
-    consumer_warpgroup<K, kGateZ, kStatePass>(p, smem, scheduler, warpgroup - 1, wtid);
-  }
 }
 
 // Counts, for thread tid of the warpgroup, violations of the fragment-layout facts
