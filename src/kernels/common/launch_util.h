@@ -28,10 +28,13 @@ struct SplitPlan {
 // Choose the number of splits per sequence: the main pass costs ceil(ctas / slots)
 // waves of split_len tokens plus a fixed cost per wave (state load/store, pipeline
 // fill: ~kWaveOverhead tokens); with > 1 split the state pass (x, B, dt only) adds
-// about half that per wave, and ~1.6x more when it has at most one CTA per SM
-// (measured on an H200: R1 at 32k tokens runs 2.55 ms with 2 splits, 2.21 ms
-// with 4, 3.98 ms with 103 splits of 320 tokens).
-inline SplitPlan plan_splits(int64_t ctas_per_split, int seqlen, int tile, int slots) {
+// state_weight of that per wave, times underfill when it has at most one CTA per SM.
+// sm80 (defaults, measured on an H200: R1 at 32k tokens runs 2.55 ms with 2 splits,
+// 2.21 ms with 4, 3.98 ms with 103 splits of 320 tokens): 0.5 and 1.6. sm90 (one CTA per
+// SM in both passes; R1 32k / R4 128k / R4 512k swept over 1..24 splits, HOPPER_PLAN.md):
+// 0.45 and 1.
+inline SplitPlan plan_splits(int64_t ctas_per_split, int seqlen, int tile, int slots, double state_weight = 0.5,
+                             double underfill = 1.6) {
   SplitPlan best{1, seqlen};
   double best_cost = 1e30;
   const int max_splits = std::max(1, std::min(256, (seqlen + 4 * tile - 1) / (4 * tile)));
@@ -42,8 +45,8 @@ inline SplitPlan plan_splits(int64_t ctas_per_split, int seqlen, int tile, int s
     double cost = std::ceil(double(ctas_per_split) * s / slots) * (len + kWaveOverhead);
     if (s > 1) {
       const double state_ctas = double(ctas_per_split) * (s - 1);
-      const double under_filled = state_ctas * 2 <= slots ? 1.6 : 1.0;
-      cost += 0.5 * std::ceil(state_ctas / slots) * (len + kWaveOverhead) * under_filled;
+      const double under_filled = state_ctas * 2 <= slots ? underfill : 1.0;
+      cost += state_weight * std::ceil(state_ctas / slots) * (len + kWaveOverhead) * under_filled;
     }
     if (cost < best_cost * 0.999) {
       best_cost = cost;

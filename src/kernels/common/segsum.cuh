@@ -67,8 +67,15 @@ struct CtaSync {
   __device__ __forceinline__ void operator()() const { __syncthreads(); }
 };
 
-template <SegsumVariant kVariant, int kQ, class Sync = CtaSync>
-__device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, float a, float dt, Sync sync = {}) {
+// prepare_tile_decays: the same for kHeads heads of one tile at once (td[0 .. kHeads - 1],
+// one a and dt per head and thread; w[h] receives the weights): the heads share the two
+// synchronisations and their independent chains interleave (the Hopper kernel's producer
+// prepares two heads per stage). Each head's arithmetic is exactly the one-head version's.
+// kWeightsOnly (hierarchical): only what a state update reads (w, total_decay): no mask
+// factors (diagonal blocks, chains, u, readout); w is computed exactly as without it.
+template <SegsumVariant kVariant, int kQ, int kHeads, bool kWeightsOnly = false, class Sync = CtaSync>
+__device__ __forceinline__ void prepare_tile_decays(TileDecay<kQ>* td, int tid, const float (&a)[kHeads],
+                                                    const float (&dt)[kHeads], float (&w)[kHeads], Sync sync = {}) {
   constexpr int kBlock = TileDecay<kQ>::kBlock;
   constexpr int kNB = TileDecay<kQ>::kNumBlocks;
   const int t = tid % kQ;
@@ -77,81 +84,109 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
   const int first = blk * kBlock, last = first + kBlock - 1;
 
   if (tid < kQ) {
-    td.a[t] = a;
-    td.dt[t] = dt;
+#pragma unroll
+    for (int h = 0; h < kHeads; ++h) {
+      td[h].a[t] = a[h];
+      td[h].dt[t] = dt[h];
+    }
   }
   static_assert(2 * kQ == 128, "both roles are the whole CTA");
   sync();  // a, dt visible to both roles
 
-  float prefix = a, suffix = 0.f;  // role 0: in-block inclusive prefix, exclusive suffix
+  float prefix[kHeads], suffix[kHeads];  // role 0: in-block inclusive prefix, exclusive suffix
+#pragma unroll
+  for (int h = 0; h < kHeads; ++h) {
+    prefix[h] = a[h];
+    suffix[h] = 0.f;
+  }
+  static_assert(!kWeightsOnly || kVariant == SegsumVariant::kHierarchical, "weights-only is hierarchical");
   if (tid >= kQ) {  // role 1: diagonal blocks (hierarchical only)
-    if constexpr (kVariant == SegsumVariant::kHierarchical) {
+    if constexpr (kVariant == SegsumVariant::kHierarchical && !kWeightsOnly) {
       const int ii = lane8;
 #pragma unroll
-      for (int jj = 0; jj < kBlock; ++jj) {
-        float sum = 0.f;
+      for (int h = 0; h < kHeads; ++h) {
 #pragma unroll
-        for (int k = 1; k < kBlock; ++k)
-          if (k > jj && k <= ii) sum += td.a[first + k];
-        td.diag_dt[t][jj] = (jj <= ii) ? fast_exp(sum) * td.dt[first + jj] : 0.f;
+        for (int jj = 0; jj < kBlock; ++jj) {
+          float sum = 0.f;
+#pragma unroll
+          for (int k = 1; k < kBlock; ++k)
+            if (k > jj && k <= ii) sum += td[h].a[first + k];
+          td[h].diag_dt[t][jj] = (jj <= ii) ? fast_exp(sum) * td[h].dt[first + jj] : 0.f;
+        }
       }
     }
   } else {
-    if constexpr (kVariant == SegsumVariant::kDiff) {
 #pragma unroll
-      for (int off = 1; off < kBlock; off <<= 1) {
-        const float up = __shfl_up_sync(0xffffffffu, prefix, off, kBlock);
-        if (lane8 >= off) prefix += up;
-      }
-    } else {
-      prefix = 0.f;
+    for (int h = 0; h < kHeads; ++h) {
+      if constexpr (kVariant == SegsumVariant::kDiff) {
 #pragma unroll
-      for (int k = 0; k < kBlock; ++k) {
-        const float ak = td.a[first + k];
-        if (first + k <= t) prefix += ak;
-        if (first + k > t) suffix += ak;
+        for (int off = 1; off < kBlock; off <<= 1) {
+          const float up = __shfl_up_sync(0xffffffffu, prefix[h], off, kBlock);
+          if (lane8 >= off) prefix[h] += up;
+        }
+      } else {
+        prefix[h] = 0.f;
+#pragma unroll
+        for (int k = 0; k < kBlock; ++k) {
+          const float ak = td[h].a[first + k];
+          if (first + k <= t) prefix[h] += ak;
+          if (first + k > t) suffix[h] += ak;
+        }
       }
-    }
-    if (t == last) {
-      td.block_total[blk] = prefix;
-      if constexpr (kVariant == SegsumVariant::kHierarchical) td.block_decay[blk] = fast_exp(prefix);
+      if (t == last) {
+        td[h].block_total[blk] = prefix[h];
+        if constexpr (kVariant == SegsumVariant::kHierarchical) td[h].block_decay[blk] = fast_exp(prefix[h]);
+      }
     }
   }
   sync();  // block totals visible
-  if (tid >= kQ) return 0.f;
-
-  float before = 0.f, all = 0.f;
 #pragma unroll
-  for (int k = 0; k < kNB; ++k) {
-    if (k < blk) before += td.block_total[k];
-    all += td.block_total[k];
-  }
-  const float cs = before + prefix;
-  td.readout[t] = fast_exp(cs);
-  if (t == 0) td.total_decay = fast_exp(all);
+  for (int h = 0; h < kHeads; ++h) w[h] = 0.f;
+  if (tid >= kQ) return;
 
-  float to_end;
-  if constexpr (kVariant == SegsumVariant::kDiff) {
-    td.cs[t] = cs;
-    to_end = fast_exp(all - cs);  // the prefix subtraction this variant is known for
-  } else if constexpr (kVariant == SegsumVariant::kDirect) {
-    float s = 0.f;
-    for (int k = t + 1; k < kQ; ++k) s += td.a[k];
-    to_end = fast_exp(s);
-  } else {
-    td.u[t] = fast_exp(prefix);
-    float g = fast_exp(suffix);  // v_t
 #pragma unroll
-    for (int I = 0; I < kNB; ++I) {
-      if (I > blk) {
-        td.chain_dt[I][t] = g * dt;
-        g *= td.block_decay[I];  // E_I
-      }
+  for (int h = 0; h < kHeads; ++h) {
+    float before = 0.f, all = 0.f;
+#pragma unroll
+    for (int k = 0; k < kNB; ++k) {
+      if (k < blk) before += td[h].block_total[k];
+      all += td[h].block_total[k];
     }
-    to_end = g;  // the chain continued to the tile end
+    const float cs = before + prefix[h];
+    if constexpr (!kWeightsOnly) td[h].readout[t] = fast_exp(cs);
+    if (t == 0) td[h].total_decay = fast_exp(all);
+
+    float to_end;
+    if constexpr (kVariant == SegsumVariant::kDiff) {
+      td[h].cs[t] = cs;
+      to_end = fast_exp(all - cs);  // the prefix subtraction this variant is known for
+    } else if constexpr (kVariant == SegsumVariant::kDirect) {
+      float sum = 0.f;
+      for (int k = t + 1; k < kQ; ++k) sum += td[h].a[k];
+      to_end = fast_exp(sum);
+    } else {
+      if constexpr (!kWeightsOnly) td[h].u[t] = fast_exp(prefix[h]);
+      float g = fast_exp(suffix[h]);  // v_t
+#pragma unroll
+      for (int I = 0; I < kNB; ++I) {
+        if (I > blk) {
+          if constexpr (!kWeightsOnly) td[h].chain_dt[I][t] = g * dt[h];
+          g *= td[h].block_decay[I];  // E_I
+        }
+      }
+      to_end = g;  // the chain continued to the tile end
+    }
+    td[h].to_end[t] = dt[h] * to_end;
+    w[h] = dt[h] * to_end;
   }
-  td.to_end[t] = dt * to_end;
-  return dt * to_end;
+}
+
+// One head (the sm80 kernel, the segsum probe).
+template <SegsumVariant kVariant, int kQ, class Sync = CtaSync>
+__device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, float a, float dt, Sync sync = {}) {
+  float w[1];
+  prepare_tile_decays<kVariant, kQ, 1>(&td, tid, {a}, {dt}, w, sync);
+  return w[0];
 }
 
 // Masks one warp's accumulator fragment of S = C B^T in place:

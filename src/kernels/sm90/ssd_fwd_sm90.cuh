@@ -268,6 +268,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   auto& smem = *reinterpret_cast<typename K::SharedStorage*>(smem_raw + ((1024u - misalign) & 1023u));
   const int warpgroup = threadIdx.x / kWG, wtid = threadIdx.x % kWG;
   const WorkScheduler<K, kStatePass> scheduler(p);
+  if (int(blockIdx.x) >= scheduler.num_items) return;  // the launch keeps grid <= items; a spare CTA has no tile
   // Producer and consumers walk the same items and tiles; `it` counts the CTA's tiles over
   // all its items and gives the pipeline stage and phase.
 
@@ -289,9 +290,12 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     for (int item = blockIdx.x; item < scheduler.num_items; item += gridDim.x) {
       const auto work = scheduler.item(item, p);
       const int b = work.b, h0 = work.h0, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
-      float A_h[kHeads];
+      float A_h[kHeads], bias[kHeads];  // per head, loaded once per work item
       CUTE_UNROLL
-      for (int k = 0; k < kHeads; ++k) A_h[k] = p.A[(h0 + k) * p.A_s];
+      for (int k = 0; k < kHeads; ++k) {
+        A_h[k] = p.A[(h0 + k) * p.A_s];
+        bias[k] = p.dt_bias ? p.dt_bias[(h0 + k) * p.dt_bias_s] : 0.f;
+      }
       // Raw dt of one tile's tokens (role 0 of prepare_tile_decay reads it), loaded one tile
       // ahead so that its latency overlaps the previous tile's work.
       auto load_raw_dt = [&](int i, float (&raw)[kHeads]) {
@@ -306,13 +310,12 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       for (int i = 0; i < tiles; ++i, ++it) {
         const int t = tile_begin + i, s = it % K::kStages;
         const bool valid = wtid < kQ && t * kQ + tok_in_tile < p.seqlen;
-        float dt[kHeads];
+        float dt[kHeads], a[kHeads], w[kHeads];
         CUTE_UNROLL
         for (int k = 0; k < kHeads; ++k) {
-          const int hk = h0 + k;
-          dt[k] = valid ? process_dt(raw_next[k], p.dt_bias ? p.dt_bias + hk * p.dt_bias_s : nullptr, p.dt_softplus,
-                                     p.dt_lo, p.dt_hi)
+          dt[k] = valid ? process_dt(raw_next[k], p.dt_bias ? &bias[k] : nullptr, p.dt_softplus, p.dt_lo, p.dt_hi)
                         : 0.f;  // 0 past T
+          a[k] = dt[k] * A_h[k];
         }
         load_raw_dt(i + 1, raw_next);
         Barrier::wait(&smem.empty[s], ((it / K::kStages) & 1) ^ 1);  // passes at once on the first round
@@ -338,12 +341,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             copy(p.tma_x.with(smem.full[s]), gx, sx);
           }
         }
-        CUTE_UNROLL
-        for (int k = 0; k < kHeads; ++k) {
-          const float w = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(stage.decay[k], wtid, dt[k] * A_h[k],
-                                                                                    dt[k], sync_producer);
-          if (wtid < kQ) stage.w[k][wtid] = w;
-          sync_producer();  // the next head's prepare reuses nothing, but its syncs must pair up
+        // The heads' decay factors together (shared barriers, interleaved chains).
+        // The state pass reads only the weights and the tile's total decay.
+        sm80::prepare_tile_decays<SegsumVariant::kHierarchical, kQ, kHeads, kStatePass>(stage.decay, wtid, a, dt, w,
+                                                                                       sync_producer);
+        if (wtid < kQ) {
+          CUTE_UNROLL
+          for (int k = 0; k < kHeads; ++k) stage.w[k][wtid] = w[k];
         }
         Barrier::arrive(&smem.full[s]);  // releases this thread's decay writes
       }
@@ -373,11 +377,19 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   const AccCoord at(tid);
   Tensor acc_h = partition_fragment_C(mma_h, Shape<typename K::TP, typename K::TN>{});
   Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, typename K::TQ>{});
-  // S = C B^T of a tile is issued as soon as its stage lands, while the previous tile's
-  // epilogue runs; the loop finds it in flight.
+  // S = C B^T of tile it + 1 is computed during tile it (after its own S has been used),
+  // so each tile starts with its scores ready.
+  //
+  // ptxas serialises every WGMMA of the kernel (a wait after each instruction; ptxas -v
+  // says C7514, C7517 or C7518; cmake/ptxas_guard.sh fails the build on them) unless it can
+  // track the in-flight groups statically: no WGMMA and no warpgroup_wait under a runtime
+  // branch, and nothing in flight across a loop's back edge (as in FlashAttention-3's
+  // mainloop). So every tile retires all its WGMMAs, the first tile of a work item also
+  // computes C h^T (from a zero state when there is none), and the last tile of an item
+  // computes a spare S from its own stage.
   auto issue_scores = [&](int it) {
     const int s = it % K::kStages;
-    Barrier::wait(&smem.full[s], (it / K::kStages) & 1);
+    Barrier::wait(&smem.full[s], (it / K::kStages) & 1);  // passes at once for the spare S
     Tensor sB = make_tensor(make_smem_ptr(smem.stage[s].b), typename K::LayoutBC{});
     Tensor sC = make_tensor(make_smem_ptr(smem.stage[s].c), typename K::LayoutBC{});
     wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
@@ -399,21 +411,18 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       h_in = p.initial_states + b * p.init_sb + h * p.init_sh;
       h_in_sp = p.init_sp;
     }
-    bool has_state = h_in != nullptr;
     CUTE_UNROLL
-    for (int i = 0; i < size(acc_h); ++i) acc_h(i) = has_state ? h_in[at.row(i) * h_in_sp + at.col(i)] : 0.f;
-    if (has_state) {
+    for (int i = 0; i < size(acc_h); ++i) acc_h(i) = h_in ? h_in[at.row(i) * h_in_sp + at.col(i)] : 0.f;
+    if constexpr (!kStatePass) {
       CUTE_UNROLL
       for (int i = 0; i < size(acc_h); i += 2)
         *bf16x2_at(h_bytes, K::h_offset(at.row(i), at.col(i))) = __floats2bfloat162_rn(acc_h(i), acc_h(i + 1));
       cutlass::arch::fence_view_async_shared();  // sH -> the first C h^T
       sync_consumer();
+      issue_scores(it);  // the first tile's S
+      warpgroup_wait<0>();
     }
     float split_decay = 1.f;  // product of the tiles' total decays (state pass)
-    // Unconditional (every work item has >= 1 tile: split * split_len < T by the plan): a
-    // WGMMA issued under a runtime branch here makes ptxas serialise every WGMMA of the
-    // kernel ("C7518: wgmma.mma_async instructions are serialized").
-    if constexpr (!kStatePass) issue_scores(it);
 
     for (int i_tile = 0; i_tile < tiles; ++i_tile, ++it) {
       const int t = tile_begin + i_tile, s = it % K::kStages;
@@ -422,7 +431,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       Tensor sX = make_tensor(make_smem_ptr(stage.x[head]), typename K::LayoutX{});
       Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
       Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
-      Barrier::wait(&smem.full[s], (it / K::kStages) & 1);
+      if constexpr (kStatePass) Barrier::wait(&smem.full[s], (it / K::kStages) & 1);  // (main pass: waited for its S)
       constexpr int kPairs = decltype(size(partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{})))::value / 2;
       auto* const x_bytes = reinterpret_cast<unsigned char*>(stage.x[head]);
       __nv_bfloat162 x2[kPairs];
@@ -451,24 +460,19 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         continue;  // (++it)
       } else {
 
-        // S = C B^T is in flight; C h^T joins it, and the mask runs while C h^T is in flight.
+        // S = C B^T is ready; the mask runs while C h^T is in flight.
         Tensor acc_y = partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{});
-        if (has_state) wgmma_issue(mma_ys, thr_ys.partition_fragment_A(sC), thr_ys.partition_fragment_B(sH), acc_y, true);
-        if (has_state) warpgroup_wait<1>(); else warpgroup_wait<0>();
+        wgmma_issue(mma_ys, thr_ys.partition_fragment_A(sC), thr_ys.partition_fragment_B(sH), acc_y, true);
         warpgroup_fence_operand(acc_s);
         mask_scores<kQ>(acc_s, decay, tid);
         // S' as the RS A operand: its register order is the accumulator's (checked by the test).
         Tensor tYrS = make_tensor<Element>(shape(thr_yx.partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TQ>{}))));
         CUTE_UNROLL
         for (int i = 0; i < size(tYrS); ++i) tYrS(i) = Element(acc_s(i));
-        if (has_state) {
-          warpgroup_wait<0>();
-          warpgroup_fence_operand(acc_y);
-          CUTE_UNROLL
-          for (int i = 0; i < size(acc_y); ++i) acc_y(i) *= decay.readout[at.row(i)];
-        } else {
-          clear(acc_y);
-        }
+        warpgroup_wait<0>();
+        warpgroup_fence_operand(acc_y);
+        CUTE_UNROLL
+        for (int i = 0; i < size(acc_y); ++i) acc_y(i) *= decay.readout[at.row(i)];
         warpgroup_fence_operand(tYrS);  // register A operand written before the wgmma that reads it
         wgmma_issue(mma_yx, tYrS, thr_yx.partition_fragment_B(sX), acc_y, false);
 
@@ -484,7 +488,11 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
                                                              at.col(2 * k));
           }
         }
-        warpgroup_wait<0>();
+        // The next tile's S (of this item; a spare from this stage on the item's last tile)
+        // runs from here through the x scaling and the y epilogue. With the z gate, whose
+        // pairs are live until the epilogue, it starts after the epilogue (registers).
+        const int it_next_scores = i_tile + 1 < tiles ? it + 1 : it;
+        warpgroup_wait<0>();  // S' X
         warpgroup_fence_operand(tYrS);
         warpgroup_fence_operand(acc_y);
 
@@ -507,8 +515,10 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
         Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
         wgmma_issue(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBt), acc_h, false);
-        const bool next_scores = i_tile + 1 < tiles;
-        if (next_scores) issue_scores(it + 1);
+        if constexpr (!kGateZ) {
+          warpgroup_fence_operand(acc_s);
+          issue_scores(it_next_scores);
+        }
 
         // y = (Y + D x) * silu(z) into sY in bf16 pairs (register pairs i, i + 1 are adjacent
         // columns; the 128-byte swizzle makes these 4-byte accesses conflict-free).
@@ -522,8 +532,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           }
           *bf16x2_at(y_bytes, K::y_offset(at.row(2 * k), at.col(2 * k))) = __floats2bfloat162_rn(v0, v1);
         }
+        if constexpr (kGateZ) {
+          warpgroup_fence_operand(acc_s);
+          issue_scores(it_next_scores);
+        }
 
-        if (next_scores) warpgroup_wait<1>(); else warpgroup_wait<0>();  // the state update (S may fly on)
+        warpgroup_wait<0>();  // the next S and the state update
+        warpgroup_fence_operand(acc_s);
         warpgroup_fence_operand(acc_h);
         Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, decay)
         CUTE_UNROLL
@@ -538,7 +553,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           copy(p.tma_y, sy, gy);
           tma_store_arrive();
         }
-        has_state = true;
       }  // !kStatePass
     }
 
