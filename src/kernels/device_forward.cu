@@ -115,7 +115,7 @@ void dispatch_state_dim(const SsdKernelParams& k, SegsumVariant variant, cudaStr
 }
 
 // The Hopper kernel (TMA + WGMMA, warp-specialised) serves bf16 problems with P = 64,
-// N in {64, 128}, an even number of heads per group and the default segsum; the rest,
+// N in {64, 128}, any number of heads per group and the default segsum; the rest,
 // and every problem when FLASHSSD_DISABLE_SM90=1, runs on the portable kernel.
 bool try_sm90(const SsdKernelParams& k, const SsdParams& a, int major) {
 #if FLASHSSD_WITH_SM90

@@ -49,7 +49,8 @@ TEST(Sm90DispatchRules, NamesWhatFallsBack) {
   };
   EXPECT_NE(reason([](SsdKernelParams& k) { k.headdim = 128; }), "");
   EXPECT_NE(reason([](SsdKernelParams& k) { k.dstate = 256; }), "");
-  EXPECT_NE(reason([](SsdKernelParams& k) { k.heads_per_group = 3; }), "");
+  EXPECT_EQ(reason([](SsdKernelParams& k) { k.heads_per_group = 3; }), "");  // any G: spare consumers idle
+  EXPECT_EQ(reason([](SsdKernelParams& k) { k.heads_per_group = 1; }), "");
   EXPECT_NE(reason([](SsdKernelParams& k) { k.seq_idx = idx; }), "");
   EXPECT_NE(reason([](SsdKernelParams& k) { k.cu_seqlens = idx; }), "");
   EXPECT_NE(reason([](SsdKernelParams& k) { k.D = f; k.D_sp = 1; }), "");

@@ -229,23 +229,31 @@ __device__ __forceinline__ __nv_bfloat162* bf16x2_at(unsigned char* base, uint32
 // Persistent tile scheduler: the grid (one CTA per SM at most) walks the work items
 // ((batch * splits) + split) * head_pairs + pair with a grid stride, so that the CTAs reading
 // one group's B and C tiles run side by side (L2 reuse). A work item is a run of tiles of
-// one sequence split for kHeadsPerCta heads of one group.
+// one sequence split for kHeadsPerCta heads of one group; when the heads per group are not a
+// multiple of kHeadsPerCta, the group's last item has fewer (`active`): its spare consumers
+// compute a copy of the item's first head (loaded as such, so every value is defined) and
+// write nothing.
 template <class K, bool kStatePass>
 struct WorkScheduler {
   struct Item {
-    int b, h0, split, grp, tile_begin, tiles;
+    int b, h0, active, split, grp, tile_begin, tiles;
+    __device__ int head(int k) const { return h0 + min(k, active - 1); }  // the head slot k computes
   };
-  int head_pairs, splits, num_items;
+  int heads_per_group, sets_per_group, head_pairs, splits, num_items;
   __device__ explicit WorkScheduler(const typename K::Params& p)
-      : head_pairs(p.heads / K::kHeadsPerCta),
+      : heads_per_group(p.heads / p.groups),
+        sets_per_group((heads_per_group + K::kHeadsPerCta - 1) / K::kHeadsPerCta),
+        head_pairs(p.groups * sets_per_group),
         splits(kStatePass ? p.num_splits - 1 : p.num_splits),
         num_items(p.batch * splits * head_pairs) {}
   __device__ Item item(int i, const typename K::Params& p) const {
     Item w;
-    w.h0 = i % head_pairs * K::kHeadsPerCta;
+    const int pair = i % head_pairs, set = pair % sets_per_group;
+    w.grp = pair / sets_per_group;
+    w.h0 = w.grp * heads_per_group + set * K::kHeadsPerCta;
+    w.active = min(K::kHeadsPerCta, heads_per_group - set * K::kHeadsPerCta);
     w.split = i / head_pairs % splits;
     w.b = i / head_pairs / splits;
-    w.grp = w.h0 / (p.heads / p.groups);
     w.tile_begin = w.split * (p.split_len / K::kQ);
     w.tiles = min((p.seqlen + K::kQ - 1) / K::kQ, w.tile_begin + p.split_len / K::kQ) - w.tile_begin;
     return w;
@@ -289,12 +297,12 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     int it = 0;
     for (int item = blockIdx.x; item < scheduler.num_items; item += gridDim.x) {
       const auto work = scheduler.item(item, p);
-      const int b = work.b, h0 = work.h0, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
+      const int b = work.b, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
       float A_h[kHeads], bias[kHeads];  // per head, loaded once per work item
       CUTE_UNROLL
       for (int k = 0; k < kHeads; ++k) {
-        A_h[k] = p.A[(h0 + k) * p.A_s];
-        bias[k] = p.dt_bias ? p.dt_bias[(h0 + k) * p.dt_bias_s] : 0.f;
+        A_h[k] = p.A[work.head(k) * p.A_s];
+        bias[k] = p.dt_bias ? p.dt_bias[work.head(k) * p.dt_bias_s] : 0.f;
       }
       // Raw dt of one tile's tokens (role 0 of prepare_tile_decay reads it), loaded one tile
       // ahead so that its latency overlaps the previous tile's work.
@@ -303,7 +311,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         const bool valid = wtid < kQ && i < tiles && tok < p.seqlen;
         CUTE_UNROLL
         for (int k = 0; k < kHeads; ++k)
-          raw[k] = valid ? load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + (h0 + k) * p.dt_sh) : 0.f;
+          raw[k] = valid ? load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + work.head(k) * p.dt_sh) : 0.f;
       };
       float raw_next[kHeads];
       load_raw_dt(0, raw_next);
@@ -334,7 +342,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           if constexpr (!kStatePass) copy(p.tma_c.with(smem.full[s]), gc, sc);
           CUTE_UNROLL
           for (int k = 0; k < kHeads; ++k) {
-            Tensor mX = p.tma_x.get_tma_tensor(make_shape(int(K::kP), p.seqlen, p.heads, p.batch))(_, _, h0 + k, b);
+            Tensor mX = p.tma_x.get_tma_tensor(make_shape(int(K::kP), p.seqlen, p.heads, p.batch))(_, _, work.head(k), b);
             Tensor sX = make_tensor(make_smem_ptr(stage.x[k]), typename K::LayoutX{});
             Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(0, t));
             auto [gx, sx] = tma_partition(p.tma_x, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sX), group_modes<0, 2>(gX));
@@ -398,7 +406,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   for (int item = blockIdx.x; item < scheduler.num_items; item += gridDim.x) {
     const auto work = scheduler.item(item, p);
     const int b = work.b, split = work.split, tile_begin = work.tile_begin, tiles = work.tiles;
-    const int h = work.h0 + head;
+    const int h = work.head(head);     // the head this consumer computes
+    const bool writes = head < work.active;  // a spare consumer (see WorkScheduler) writes nothing
     const float D_h = p.D ? p.D[h * p.D_sh] : 0.f;
 
     // The state, fp32, from the incoming state: the caller's initial state on a sequence's
@@ -546,7 +555,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           *bf16x2_at(h_bytes, K::h_offset(at.row(i), at.col(i))) = __floats2bfloat162_rn(acc_h(i), acc_h(i + 1));
         cutlass::arch::fence_view_async_shared();  // sY -> TMA store, sH -> the next C h^T
         sync_consumer();
-        if (tid == 0) {
+        if (tid == 0 && writes) {
           Tensor mY = p.tma_y.get_tma_tensor(make_shape(p.seqlen, int(K::kP), p.heads, p.batch))(_, _, h, b);
           Tensor gY = local_tile(mY, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, 0));
           auto [gy, sy] = tma_partition(p.tma_y, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sY), group_modes<0, 2>(gY));
@@ -557,12 +566,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     }
 
     if constexpr (kStatePass) {
-      const int64_t slot = (int64_t(b) * p.heads + h) * p.num_splits + split;
-      float* out = p.split_states + slot * K::kP * K::kN;
-      CUTE_UNROLL
-      for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * K::kN + at.col(i)] = acc_h(i);
-      if (tid == 0) p.split_decay[slot] = split_decay;
-    } else if (p.final_states && split == p.num_splits - 1) {
+      if (writes) {
+        const int64_t slot = (int64_t(b) * p.heads + h) * p.num_splits + split;
+        float* out = p.split_states + slot * K::kP * K::kN;
+        CUTE_UNROLL
+        for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * K::kN + at.col(i)] = acc_h(i);
+        if (tid == 0) p.split_decay[slot] = split_decay;
+      }
+    } else if (writes && p.final_states && split == p.num_splits - 1) {
       float* out = p.final_states + b * p.fin_sb + h * p.fin_sh;
       CUTE_UNROLL
       for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * p.fin_sp + at.col(i)] = acc_h(i);

@@ -9,7 +9,6 @@ namespace flashssd::sm90 {
 const char* unsupported_reason(const SsdKernelParams& k) {
   if (k.headdim != 64) return "head dim P != 64";
   if (k.dstate != 64 && k.dstate != 128) return "state dim N not 64 or 128";
-  if (k.heads_per_group % 2 != 0) return "an odd number of heads per group";
   if (k.seq_idx || k.cu_seqlens || k.varlen_states) return "seq_idx / cu_seqlens";
   if (k.D && k.D_sp != 0) return "D per channel";
   // TMA: 16-byte aligned bases and strides (the API checks both for dimensions of extent
