@@ -17,11 +17,17 @@ __device__ __forceinline__ float load_dt_raw(const void* dt, ScalarType type, in
   return __half2float(static_cast<const __half*>(dt)[offset]);
 }
 
-// bias: dt_bias[h] or nullptr.
-__device__ __forceinline__ float process_dt(float v, const float* bias, bool softplus, float lo, float hi) {
-  if (bias) v += *bias;
+// bias: dt_bias[h], already loaded (0 without one: v + 0 only turns -0 into +0, which
+// the softplus and the clamp to lo >= 0 make the same).
+__device__ __forceinline__ float process_dt(float v, float bias, bool softplus, float lo, float hi) {
+  v += bias;
   if (softplus) v = v > 20.f ? v : log1pf(expf(v));
   return fminf(fmaxf(v, lo), hi);
+}
+
+// bias: dt_bias[h] or nullptr.
+__device__ __forceinline__ float process_dt(float v, const float* bias, bool softplus, float lo, float hi) {
+  return process_dt(v, bias ? *bias : 0.f, softplus, lo, hi);
 }
 
 }  // namespace flashssd

@@ -321,7 +321,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         float dt[kHeads], a[kHeads], w[kHeads];
         CUTE_UNROLL
         for (int k = 0; k < kHeads; ++k) {
-          dt[k] = valid ? process_dt(raw_next[k], p.dt_bias ? &bias[k] : nullptr, p.dt_softplus, p.dt_lo, p.dt_hi)
+          dt[k] = valid ? process_dt(raw_next[k], bias[k], p.dt_softplus, p.dt_lo, p.dt_hi)
                         : 0.f;  // 0 past T
           a[k] = dt[k] * A_h[k];
         }
