@@ -59,7 +59,7 @@ int run(int argc, char** argv) {
   const int64_t bc_s[3] = {int64_t(T) * G * N, int64_t(G) * N, N};
   auto p = K::make_params(x, x_s, B, bc_s, C, bc_s, y, x_s, batch, T, H, G);
   p.dt = dt; p.dt_sb = int64_t(T) * H; p.dt_st = H; p.dt_sh = 1;
-  p.A = A; p.A_s = 1; p.D = D; p.D_sh = 1; p.z = with_z ? z : nullptr; p.z_sb = x_s[0]; p.z_st = x_s[1]; p.z_sh = x_s[2];
+  p.A = A; p.A_s = 1; p.D = D; p.D_sh = 1; if (with_z) K::set_gate(p, z, x_s);
   p.final_states = fin; p.fin_sb = int64_t(H) * P * N; p.fin_sh = P * N; p.fin_sp = N;
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));

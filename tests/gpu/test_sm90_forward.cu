@@ -86,7 +86,7 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   auto p = K::make_params(x, x_s, B, bc_s, C, bc_s, y, x_s, int(batch), int(T), int(H), int(G));
   p.dt = dt; p.dt_sb = T * H; p.dt_st = H; p.dt_sh = 1;
   p.A = A; p.A_s = 1; p.D = D; p.D_sh = 1;
-  p.z = with_z ? z : nullptr; p.z_sb = x_s[0]; p.z_st = x_s[1]; p.z_sh = x_s[2];
+  if (with_z) K::set_gate(p, z, x_s);
   p.final_states = fin; p.fin_sb = H * K::kP * K::kN; p.fin_sh = K::kP * K::kN; p.fin_sp = K::kN;
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));

@@ -67,126 +67,138 @@ struct CtaSync {
   __device__ __forceinline__ void operator()() const { __syncthreads(); }
 };
 
-// prepare_tile_decays: the same for kHeads heads of one tile at once (td[0 .. kHeads - 1],
-// one a and dt per head and thread; w[h] receives the weights): the heads share the two
-// synchronisations and their independent chains interleave (the Hopper kernel's producer
-// prepares two heads per stage). Each head's arithmetic is exactly the one-head version's.
-// kWeightsOnly (hierarchical): only what a state update reads (w, total_decay): no mask
-// factors (diagonal blocks, chains, u, readout); w is computed exactly as without it.
-template <SegsumVariant kVariant, int kQ, int kHeads, bool kWeightsOnly = false, class Sync = CtaSync>
-__device__ __forceinline__ void prepare_tile_decays(TileDecay<kQ>* td, int tid, const float (&a)[kHeads],
-                                                    const float (&dt)[kHeads], float (&w)[kHeads], Sync sync = {}) {
+namespace detail {
+
+// Token t's in-block inclusive prefix and exclusive suffix of a (td.a visible), and, on a
+// block's last token, the block's total (and, hierarchical, its decay E_K).
+template <SegsumVariant kVariant, int kQ>
+__device__ __forceinline__ void scan_in_block(TileDecay<kQ>& td, int t, float a, float& prefix, float& suffix) {
   constexpr int kBlock = TileDecay<kQ>::kBlock;
-  constexpr int kNB = TileDecay<kQ>::kNumBlocks;
-  const int t = tid % kQ;
-  const int lane8 = t % kBlock;
-  const int blk = t / kBlock;
+  const int lane8 = t % kBlock, blk = t / kBlock;
   const int first = blk * kBlock, last = first + kBlock - 1;
-
-  if (tid < kQ) {
+  prefix = a;
+  suffix = 0.f;
+  if constexpr (kVariant == SegsumVariant::kDiff) {
 #pragma unroll
-    for (int h = 0; h < kHeads; ++h) {
-      td[h].a[t] = a[h];
-      td[h].dt[t] = dt[h];
-    }
-  }
-  static_assert(2 * kQ == 128, "both roles are the whole CTA");
-  sync();  // a, dt visible to both roles
-
-  float prefix[kHeads], suffix[kHeads];  // role 0: in-block inclusive prefix, exclusive suffix
-#pragma unroll
-  for (int h = 0; h < kHeads; ++h) {
-    prefix[h] = a[h];
-    suffix[h] = 0.f;
-  }
-  static_assert(!kWeightsOnly || kVariant == SegsumVariant::kHierarchical, "weights-only is hierarchical");
-  if (tid >= kQ) {  // role 1: diagonal blocks (hierarchical only)
-    if constexpr (kVariant == SegsumVariant::kHierarchical && !kWeightsOnly) {
-      const int ii = lane8;
-#pragma unroll
-      for (int h = 0; h < kHeads; ++h) {
-#pragma unroll
-        for (int jj = 0; jj < kBlock; ++jj) {
-          float sum = 0.f;
-#pragma unroll
-          for (int k = 1; k < kBlock; ++k)
-            if (k > jj && k <= ii) sum += td[h].a[first + k];
-          td[h].diag_dt[t][jj] = (jj <= ii) ? fast_exp(sum) * td[h].dt[first + jj] : 0.f;
-        }
-      }
+    for (int off = 1; off < kBlock; off <<= 1) {  // 8 consecutive lanes hold one block
+      const float up = __shfl_up_sync(0xffffffffu, prefix, off, kBlock);
+      if (lane8 >= off) prefix += up;
     }
   } else {
+    prefix = 0.f;
 #pragma unroll
-    for (int h = 0; h < kHeads; ++h) {
-      if constexpr (kVariant == SegsumVariant::kDiff) {
-#pragma unroll
-        for (int off = 1; off < kBlock; off <<= 1) {
-          const float up = __shfl_up_sync(0xffffffffu, prefix[h], off, kBlock);
-          if (lane8 >= off) prefix[h] += up;
-        }
-      } else {
-        prefix[h] = 0.f;
-#pragma unroll
-        for (int k = 0; k < kBlock; ++k) {
-          const float ak = td[h].a[first + k];
-          if (first + k <= t) prefix[h] += ak;
-          if (first + k > t) suffix[h] += ak;
-        }
-      }
-      if (t == last) {
-        td[h].block_total[blk] = prefix[h];
-        if constexpr (kVariant == SegsumVariant::kHierarchical) td[h].block_decay[blk] = fast_exp(prefix[h]);
-      }
+    for (int k = 0; k < kBlock; ++k) {
+      const float ak = td.a[first + k];
+      if (first + k <= t) prefix += ak;
+      if (first + k > t) suffix += ak;
     }
   }
-  sync();  // block totals visible
-#pragma unroll
-  for (int h = 0; h < kHeads; ++h) w[h] = 0.f;
-  if (tid >= kQ) return;
-
-#pragma unroll
-  for (int h = 0; h < kHeads; ++h) {
-    float before = 0.f, all = 0.f;
-#pragma unroll
-    for (int k = 0; k < kNB; ++k) {
-      if (k < blk) before += td[h].block_total[k];
-      all += td[h].block_total[k];
-    }
-    const float cs = before + prefix[h];
-    if constexpr (!kWeightsOnly) td[h].readout[t] = fast_exp(cs);
-    if (t == 0) td[h].total_decay = fast_exp(all);
-
-    float to_end;
-    if constexpr (kVariant == SegsumVariant::kDiff) {
-      td[h].cs[t] = cs;
-      to_end = fast_exp(all - cs);  // the prefix subtraction this variant is known for
-    } else if constexpr (kVariant == SegsumVariant::kDirect) {
-      float sum = 0.f;
-      for (int k = t + 1; k < kQ; ++k) sum += td[h].a[k];
-      to_end = fast_exp(sum);
-    } else {
-      if constexpr (!kWeightsOnly) td[h].u[t] = fast_exp(prefix[h]);
-      float g = fast_exp(suffix[h]);  // v_t
-#pragma unroll
-      for (int I = 0; I < kNB; ++I) {
-        if (I > blk) {
-          if constexpr (!kWeightsOnly) td[h].chain_dt[I][t] = g * dt[h];
-          g *= td[h].block_decay[I];  // E_I
-        }
-      }
-      to_end = g;  // the chain continued to the tile end
-    }
-    td[h].to_end[t] = dt[h] * to_end;
-    w[h] = dt[h] * to_end;
+  if (t == last) {
+    td.block_total[blk] = prefix;
+    if constexpr (kVariant == SegsumVariant::kHierarchical) td.block_decay[blk] = fast_exp(prefix);
   }
 }
 
-// One head (the sm80 kernel, the segsum probe).
+// Hierarchical: row t's diagonal block L_ij dt_j (td.a, td.dt visible).
+template <int kQ>
+__device__ __forceinline__ void diagonal_block_row(TileDecay<kQ>& td, int t) {
+  constexpr int kBlock = TileDecay<kQ>::kBlock;
+  const int ii = t % kBlock, first = t / kBlock * kBlock;
+#pragma unroll
+  for (int jj = 0; jj < kBlock; ++jj) {
+    float sum = 0.f;
+#pragma unroll
+    for (int k = 1; k < kBlock; ++k)
+      if (k > jj && k <= ii) sum += td.a[first + k];
+    td.diag_dt[t][jj] = (jj <= ii) ? fast_exp(sum) * td.dt[first + jj] : 0.f;
+  }
+}
+
+// Token t's factors once every block total is visible; returns its state-update weight
+// dt_t exp(a_{t+1..Q-1}). kWeightsOnly (hierarchical): only what a state update reads
+// (the weight, total_decay), computed exactly as without it.
+template <SegsumVariant kVariant, int kQ, bool kWeightsOnly>
+__device__ __forceinline__ float token_factors(TileDecay<kQ>& td, int t, float prefix, float suffix, float dt) {
+  static_assert(!kWeightsOnly || kVariant == SegsumVariant::kHierarchical, "weights-only is hierarchical");
+  constexpr int kNB = TileDecay<kQ>::kNumBlocks;
+  const int blk = t / TileDecay<kQ>::kBlock;
+  float before = 0.f, all = 0.f;
+#pragma unroll
+  for (int k = 0; k < kNB; ++k) {
+    if (k < blk) before += td.block_total[k];
+    all += td.block_total[k];
+  }
+  const float cs = before + prefix;
+  if constexpr (!kWeightsOnly) td.readout[t] = fast_exp(cs);
+  if (t == 0) td.total_decay = fast_exp(all);
+
+  float to_end;
+  if constexpr (kVariant == SegsumVariant::kDiff) {
+    td.cs[t] = cs;
+    to_end = fast_exp(all - cs);  // the prefix subtraction this variant is known for
+  } else if constexpr (kVariant == SegsumVariant::kDirect) {
+    float sum = 0.f;
+    for (int k = t + 1; k < kQ; ++k) sum += td.a[k];
+    to_end = fast_exp(sum);
+  } else {
+    if constexpr (!kWeightsOnly) td.u[t] = fast_exp(prefix);
+    float g = fast_exp(suffix);  // v_t
+#pragma unroll
+    for (int I = 0; I < kNB; ++I) {
+      if (I > blk) {
+        if constexpr (!kWeightsOnly) td.chain_dt[I][t] = g * dt;
+        g *= td.block_decay[I];  // E_I
+      }
+    }
+    to_end = g;  // the chain continued to the tile end
+  }
+  td.to_end[t] = dt * to_end;
+  return dt * to_end;
+}
+
+}  // namespace detail
+
 template <SegsumVariant kVariant, int kQ, class Sync = CtaSync>
 __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, float a, float dt, Sync sync = {}) {
-  float w[1];
-  prepare_tile_decays<kVariant, kQ, 1>(&td, tid, {a}, {dt}, w, sync);
-  return w[0];
+  static_assert(2 * kQ == 128, "both roles are the whole CTA");
+  const int t = tid % kQ;
+  if (tid < kQ) {
+    td.a[t] = a;
+    td.dt[t] = dt;
+  }
+  sync();  // a, dt visible to both roles
+  float prefix = 0.f, suffix = 0.f;
+  if (tid >= kQ) {  // role 1: diagonal blocks (hierarchical only)
+    if constexpr (kVariant == SegsumVariant::kHierarchical) detail::diagonal_block_row(td, t);
+  } else {
+    detail::scan_in_block<kVariant>(td, t, a, prefix, suffix);
+  }
+  sync();  // block totals visible
+  if (tid >= kQ) return 0.f;
+  return detail::token_factors<kVariant, kQ, false>(td, t, prefix, suffix, dt);
+}
+
+// Two heads of one tile (the Hopper kernel's producer), hierarchical: thread tid is token
+// tid % kQ of head tid / kQ (td[0], td[1]) and does all of that head's work for its token
+// (the scan, its factors, its diagonal-block row), so the two heads run side by side
+// between the same two barriers. Each head's arithmetic is exactly prepare_tile_decay's;
+// kWeightsOnly as in detail::token_factors. Returns the token's weight for its head.
+template <int kQ, bool kWeightsOnly, class Sync>
+__device__ __forceinline__ float prepare_tile_decay_pair(TileDecay<kQ>* td, int tid, float a, float dt, Sync sync) {
+  static_assert(2 * kQ == 128, "one warpgroup: a token of each head per thread pair");
+  TileDecay<kQ>& mine = td[tid / kQ];
+  const int t = tid % kQ;
+  mine.a[t] = a;
+  mine.dt[t] = dt;
+  sync();  // a, dt visible
+  float prefix, suffix;
+  detail::scan_in_block<SegsumVariant::kHierarchical>(mine, t, a, prefix, suffix);
+  sync();  // block totals visible
+  const float w = detail::token_factors<SegsumVariant::kHierarchical, kQ, kWeightsOnly>(mine, t, prefix, suffix, dt);
+  // The diagonal-block row last: after the barrier its a values are reloaded, not kept
+  // live across the scan (the producer has 40-48 registers).
+  if constexpr (!kWeightsOnly) detail::diagonal_block_row(mine, t);
+  return w;
 }
 
 // Masks one warp's accumulator fragment of S = C B^T in place:

@@ -43,11 +43,16 @@ template <int kP_, int kN_, int kHeadsPerCta_ = 2>
 struct SsdFwdSm90 {
   using Element = cutlass::bfloat16_t;
   static constexpr int kP = kP_, kN = kN_, kQ = 64, kStages = 2, kHeadsPerCta = kHeadsPerCta_;
+  static_assert(kHeadsPerCta == 1 || kHeadsPerCta == 2, "the producer prepares one or two heads per stage");
   static constexpr int kWarpgroupThreads = 128, kThreads = kWarpgroupThreads * (1 + kHeadsPerCta);
   // Registers per thread after setmaxnreg: the consumers hold the state (P N / 128 floats),
-  // two 64 x 64 accumulators and the epilogue's operands; 128 x kProducerRegs +
-  // 128 kHeadsPerCta x kConsumerRegs fits the 64 K register file.
-  static constexpr int kProducerRegs = 40, kConsumerRegs = kHeadsPerCta == 2 ? 232 : 240;
+  // two 64 x 64 accumulators and the epilogue's operands, the producer a token's decay
+  // chains.
+  // ptxas -v reports no spill at this split (cmake/ptxas_guard.sh checks it on every build;
+  // the producer's per-token decay chains need more than 40, the consumers fit in 224).
+  static constexpr int kProducerRegs = 48, kConsumerRegs = kHeadsPerCta == 2 ? 224 : 240;
+  static_assert(128 * (kProducerRegs + kHeadsPerCta * kConsumerRegs) <= 168 * kThreads,
+                "setmaxnreg would ask for more registers than the launch (168 per thread) holds");
   // Named barriers (0 is __syncthreads): the producer warpgroup, then one per consumer.
   static constexpr int kProducerBarrier = 1, kConsumerBarrier0 = 2;
   using TQ = Int<kQ>;
@@ -81,9 +86,13 @@ struct SsdFwdSm90 {
   using GmemY = decltype(make_tensor(make_gmem_ptr(static_cast<Element*>(nullptr)),
                                      Layout<Shape<int, int, int, int>, Stride<int64_t, _1, int64_t, int64_t>>{}));
   using TmaY = decltype(make_tma_copy(SM90_TMA_STORE{}, GmemY{}, LayoutY{}));
-  // Bytes per stage: x of each head, B and C (the state pass loads no C).
-  static constexpr uint32_t tx_bytes(bool with_c) {
-    return sizeof(Element) * (kHeadsPerCta * kP * kQ + (with_c ? 2 : 1) * kQ * kN);
+  // z, the gate, as y: (token, p) tiles, read by the epilogue at y's offsets.
+  using GmemZ = decltype(make_tensor(make_gmem_ptr(static_cast<const Element*>(nullptr)),
+                                     Layout<Shape<int, int, int, int>, Stride<int64_t, _1, int64_t, int64_t>>{}));
+  using TmaZ = decltype(make_tma_copy(SM90_TMA_LOAD{}, GmemZ{}, LayoutY{}));
+  // Bytes per stage: x (and z) of each head, B and C (the state pass loads no C).
+  static constexpr uint32_t tx_bytes(bool with_c, bool with_z) {
+    return sizeof(Element) * ((with_z ? 2 : 1) * kHeadsPerCta * kP * kQ + (with_c ? 2 : 1) * kQ * kN);
   }
 
   // Byte offsets of element (row, col) in the tiles the kernel's own threads read and write
@@ -103,6 +112,7 @@ struct SsdFwdSm90 {
     alignas(1024) Element x[kHeadsPerCta][cosize_v<LayoutX>];
     alignas(1024) Element b[cosize_v<LayoutBC>];
     alignas(1024) Element c[cosize_v<LayoutBC>];
+    alignas(1024) Element z[kHeadsPerCta][cosize_v<LayoutY>];  // the gate (z-gated kernel only)
     sm80::TileDecay<kQ> decay[kHeadsPerCta];  // written by the producer warpgroup
     float w[kHeadsPerCta][kQ];                // state-update weight of each token
   };
@@ -122,6 +132,7 @@ struct SsdFwdSm90 {
     TmaX tma_x;
     TmaBC tma_b, tma_c;
     TmaY tma_y;
+    TmaZ tma_z;  // set by set_gate
     int batch, seqlen, heads, groups;
     const void* dt;  // (b, T, H) raw: dt = clamp(softplus?(dt + dt_bias), dt_lo, dt_hi)
     ScalarType dt_type;
@@ -134,8 +145,7 @@ struct SsdFwdSm90 {
     int64_t A_s;
     const float* D;   // (H) or null
     int64_t D_sh;
-    const Element* z; // (b, T, H, P) or null
-    int64_t z_sb, z_st, z_sh;
+    const Element* z; // (b, T, H, P) or null: set by set_gate
     const float* initial_states;  // (b, H, P, N) with unit stride on N, or null
     int64_t init_sb, init_sh, init_sp;
     float* final_states;          // (b, H, P, N) with unit stride on N, or null
@@ -178,6 +188,14 @@ struct SsdFwdSm90 {
     p.num_splits = 1;
     p.split_len = (seqlen + kQ - 1) / kQ * kQ;
     return p;
+  }
+  // The gate y *= silu(z): z as (b, T, H, P) with unit stride on P, strides (batch, token, head)
+  // in elements (the z-gated kernel loads it by TMA with x).
+  static void set_gate(Params& p, const Element* z, const int64_t (&z_s)[3]) {
+    auto gz = make_tensor(make_gmem_ptr(z), make_layout(make_shape(p.seqlen, int(kP), p.heads, p.batch),
+                                                        make_stride(z_s[1], _1{}, z_s[2], z_s[0])));
+    p.tma_z = make_tma_copy(SM90_TMA_LOAD{}, gz, LayoutY{});
+    p.z = z;
   }
 };
 
@@ -298,38 +316,28 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     for (int item = blockIdx.x; item < scheduler.num_items; item += gridDim.x) {
       const auto work = scheduler.item(item, p);
       const int b = work.b, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
-      float A_h[kHeads], bias[kHeads];  // per head, loaded once per work item
-      CUTE_UNROLL
-      for (int k = 0; k < kHeads; ++k) {
-        A_h[k] = p.A[work.head(k) * p.A_s];
-        bias[k] = p.dt_bias ? p.dt_bias[work.head(k) * p.dt_bias_s] : 0.f;
-      }
-      // Raw dt of one tile's tokens (role 0 of prepare_tile_decay reads it), loaded one tile
-      // ahead so that its latency overlaps the previous tile's work.
-      auto load_raw_dt = [&](int i, float (&raw)[kHeads]) {
+      // This thread's head slot (two heads: one per half of the warpgroup; one head: the
+      // second half is prepare_tile_decay's role 1 and reads no dt) and its per-item constants.
+      const int slot = min(wtid / kQ, kHeads - 1), hd = work.head(slot);
+      const bool reads_dt = kHeads == 2 || wtid < kQ;
+      const float A_h = p.A[hd * p.A_s], bias = p.dt_bias ? p.dt_bias[hd * p.dt_bias_s] : 0.f;
+      // Raw dt of the thread's token, loaded one tile ahead so that its latency overlaps the
+      // previous tile's work.
+      auto load_raw_dt = [&](int i) {
         const int tok = (tile_begin + i) * kQ + tok_in_tile;
-        const bool valid = wtid < kQ && i < tiles && tok < p.seqlen;
-        CUTE_UNROLL
-        for (int k = 0; k < kHeads; ++k)
-          raw[k] = valid ? load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + work.head(k) * p.dt_sh) : 0.f;
+        const bool valid = reads_dt && i < tiles && tok < p.seqlen;
+        return valid ? load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + hd * p.dt_sh) : 0.f;
       };
-      float raw_next[kHeads];
-      load_raw_dt(0, raw_next);
+      float raw_next = load_raw_dt(0);
       for (int i = 0; i < tiles; ++i, ++it) {
         const int t = tile_begin + i, s = it % K::kStages;
-        const bool valid = wtid < kQ && t * kQ + tok_in_tile < p.seqlen;
-        float dt[kHeads], a[kHeads], w[kHeads];
-        CUTE_UNROLL
-        for (int k = 0; k < kHeads; ++k) {
-          dt[k] = valid ? process_dt(raw_next[k], bias[k], p.dt_softplus, p.dt_lo, p.dt_hi)
-                        : 0.f;  // 0 past T
-          a[k] = dt[k] * A_h[k];
-        }
-        load_raw_dt(i + 1, raw_next);
+        const bool valid = reads_dt && t * kQ + tok_in_tile < p.seqlen;
+        const float dt = valid ? process_dt(raw_next, bias, p.dt_softplus, p.dt_lo, p.dt_hi) : 0.f;  // 0 past T
+        raw_next = load_raw_dt(i + 1);
         Barrier::wait(&smem.empty[s], ((it / K::kStages) & 1) ^ 1);  // passes at once on the first round
         auto& stage = smem.stage[s];
         if (wtid == 0) {
-          Barrier::arrive_and_expect_tx(&smem.full[s], K::tx_bytes(!kStatePass));
+          Barrier::arrive_and_expect_tx(&smem.full[s], K::tx_bytes(!kStatePass, kGateZ));
           Tensor mB = p.tma_b.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
           Tensor mC = p.tma_c.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
           Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
@@ -347,16 +355,23 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(0, t));
             auto [gx, sx] = tma_partition(p.tma_x, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sX), group_modes<0, 2>(gX));
             copy(p.tma_x.with(smem.full[s]), gx, sx);
+            if constexpr (kGateZ) {
+              Tensor mZ = p.tma_z.get_tma_tensor(make_shape(p.seqlen, int(K::kP), p.heads, p.batch))(_, _, work.head(k), b);
+              Tensor sZ = make_tensor(make_smem_ptr(stage.z[k]), typename K::LayoutY{});
+              Tensor gZ = local_tile(mZ, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, 0));
+              auto [gz, sz] = tma_partition(p.tma_z, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sZ), group_modes<0, 2>(gZ));
+              copy(p.tma_z.with(smem.full[s]), gz, sz);
+            }
           }
         }
-        // The heads' decay factors together (shared barriers, interleaved chains).
-        // The state pass reads only the weights and the tile's total decay.
-        sm80::prepare_tile_decays<SegsumVariant::kHierarchical, kQ, kHeads, kStatePass>(stage.decay, wtid, a, dt, w,
-                                                                                       sync_producer);
-        if (wtid < kQ) {
-          CUTE_UNROLL
-          for (int k = 0; k < kHeads; ++k) stage.w[k][wtid] = w[k];
+        // The decay factors (the state pass reads only the weights and the total decay).
+        float w;
+        if constexpr (kHeads == 2) {
+          w = sm80::prepare_tile_decay_pair<kQ, kStatePass>(stage.decay, wtid, dt * A_h, dt, sync_producer);
+        } else {
+          w = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(stage.decay[0], wtid, dt * A_h, dt, sync_producer);
         }
+        if (reads_dt) stage.w[slot][tok_in_tile] = w;
         Barrier::arrive(&smem.full[s]);  // releases this thread's decay writes
       }
     }
@@ -485,22 +500,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         warpgroup_fence_operand(tYrS);  // register A operand written before the wgmma that reads it
         wgmma_issue(mma_yx, tYrS, thr_yx.partition_fragment_B(sX), acc_y, false);
 
-        // While S' X runs: this thread's x pairs (for D x, then scaled in place) and z pairs.
-        __nv_bfloat162 z2[kGateZ ? kPairs : 1];
+        // While S' X runs: this thread's x pairs (for D x, then scaled in place).
         CUTE_UNROLL
         for (int k = 0; k < kPairs; ++k) x2[k] = *bf16x2_at(x_bytes, K::x_offset(at.row(2 * k), at.col(2 * k)));
-        if constexpr (kGateZ) {
-          CUTE_UNROLL
-          for (int k = 0; k < kPairs; ++k) {
-            const int tok = min(t * kQ + at.row(2 * k), p.seqlen - 1);  // rows past T are computed, never stored
-            z2[k] = *reinterpret_cast<const __nv_bfloat162*>(p.z + b * p.z_sb + int64_t(tok) * p.z_st + h * p.z_sh +
-                                                             at.col(2 * k));
-          }
-        }
-        // The next tile's S (of this item; a spare from this stage on the item's last tile)
-        // runs from here through the x scaling and the y epilogue. With the z gate, whose
-        // pairs are live until the epilogue, it starts after the epilogue (registers).
-        const int it_next_scores = i_tile + 1 < tiles ? it + 1 : it;
         warpgroup_wait<0>();  // S' X
         warpgroup_fence_operand(tYrS);
         warpgroup_fence_operand(acc_y);
@@ -524,26 +526,25 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
         Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
         wgmma_issue(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBt), acc_h, false);
-        if constexpr (!kGateZ) {
-          warpgroup_fence_operand(acc_s);
-          issue_scores(it_next_scores);
-        }
+        // The next tile's S (of this item; a spare from this stage on the item's last tile).
+        warpgroup_fence_operand(acc_s);
+        issue_scores(i_tile + 1 < tiles ? it + 1 : it);
 
         // y = (Y + D x) * silu(z) into sY in bf16 pairs (register pairs i, i + 1 are adjacent
-        // columns; the 128-byte swizzle makes these 4-byte accesses conflict-free).
+        // columns; the 128-byte swizzle makes these 4-byte accesses conflict-free; z's tile in
+        // the stage has y's layout).
+        auto* const z_bytes = reinterpret_cast<const unsigned char*>(stage.z[head]);
         CUTE_UNROLL
         for (int k = 0; k < kPairs; ++k) {
           float v0 = acc_y(2 * k) + D_h * __low2float(x2[k]), v1 = acc_y(2 * k + 1) + D_h * __high2float(x2[k]);
           if constexpr (kGateZ) {
-            const float z0 = __low2float(z2[k]), z1 = __high2float(z2[k]);
+            const __nv_bfloat162 z2 =
+                *reinterpret_cast<const __nv_bfloat162*>(z_bytes + K::y_offset(at.row(2 * k), at.col(2 * k)));
+            const float z0 = __low2float(z2), z1 = __high2float(z2);
             v0 *= __fdividef(z0, 1.f + __expf(-z0));
             v1 *= __fdividef(z1, 1.f + __expf(-z1));
           }
           *bf16x2_at(y_bytes, K::y_offset(at.row(2 * k), at.col(2 * k))) = __floats2bfloat162_rn(v0, v1);
-        }
-        if constexpr (kGateZ) {
-          warpgroup_fence_operand(acc_s);
-          issue_scores(it_next_scores);
         }
 
         warpgroup_wait<0>();  // the next S and the state update

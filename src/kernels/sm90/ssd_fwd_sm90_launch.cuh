@@ -49,8 +49,10 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   p.dt_lo = params.dt_lo; p.dt_hi = params.dt_hi;
   p.A = params.A; p.A_s = params.A_s;
   p.D = params.D; p.D_sh = params.D_sh;
-  p.z = static_cast<const Element*>(params.z);
-  p.z_sb = params.z_sb; p.z_st = params.z_st; p.z_sh = params.z_sh;
+  if (params.z) {
+    const int64_t z_s[3] = {stride_or_unit(params.z_sb, params.batch), stride_or_unit(params.z_st, params.seqlen), stride_or_unit(params.z_sh, params.heads)};
+    K::set_gate(p, static_cast<const Element*>(params.z), z_s);
+  }
   p.initial_states = params.initial_states;
   p.init_sb = params.init_sb; p.init_sh = params.init_sh; p.init_sp = params.init_sp;
   p.final_states = params.final_states;
