@@ -4,23 +4,27 @@
 // tests/gpu/test_sm90_forward.cu and through the API by the GPU suites; timed directly by
 // bench/sm90_forward_probe.cu. docs/HOPPER_PLAN.md has its measurements.
 //
-// One CTA = one (batch, pair of heads of one group) and three warpgroups:
-//   producer   warpgroup 0: thread 0 issues the TMA loads of x (per head), B and C (shared
-//              by the heads of the group) into a kStages-deep mbarrier pipeline; all 128
-//              threads load dt and compute the tile's decay factors (segsum.cuh, per head)
-//              into the same stage, so the consumers never wait on a scan or a global load;
+// One CTA walks work items (batch, split, pair of heads of one group) with three warpgroups:
+//   producer   warpgroup 0: thread 0 issues the TMA loads of x and z (per head), B and C
+//              (shared by the heads of the group) into a kStages-deep mbarrier pipeline;
+//              thread i loads the dt of token i % 64 of head i / 64 and computes that
+//              token's decay factors (segsum.cuh) into the same stage, so the consumers
+//              never wait on a scan or a global load;
 //   consumers  warpgroups 1 .. kHeadsPerCta, one head each, walk the sequence in tiles of
 //              64 tokens and carry the P x N state as a WGMMA accumulator. Per tile (as the
 //              sm80 kernel, DESIGN.md section 3):
-//   S  = C B^T                           SS WGMMA  (64 x 64 x N), issued with C h^T
-//   S' = S o L o dt                      segsum.cuh's mask on the accumulator
+//   S  = C B^T                           SS WGMMA  (64 x 64 x N), computed during the
+//                                        previous tile
+//   S' = S o L o dt                      segsum.cuh's mask on the accumulator, while C h^T runs
 //   Y  = diag(exp(cs)) C h^T + S' X      SS WGMMA (64 x P x N), RS WGMMA (S' from registers)
 //   h  = exp(total) h + (X diag(w))^T B  SS WGMMA (P x N x 64), w = dt exp(a_{j+1..end}),
-//                                        X scaled in place; runs while y is computed
+//                                        X scaled in place; runs with the next S while y
+//                                        is computed
 //   y  = (Y + D x) * silu(z)             to shared memory, then a TMA store (partial
 //                                        tiles clipped by TMA)
 // Options served: D (per head), z, initial and final states, dt bias / softplus / limits,
-// split sequences; bf16 x, B, C, z, y; P = 64, N in {64, 128} (template parameters).
+// split sequences, any number of heads per group; bf16 x, B, C, z, y; P = 64, N in {64, 128}
+// (template parameters).
 #pragma once
 
 #include <cuda_bf16.h>
