@@ -63,15 +63,26 @@ TEST(Sm90DispatchRules, NamesWhatFallsBack) {
 
 TEST(SplitPlan, OneSplitWhenTheGridIsFullAndSplitsWhenNot) {
   // R1 at 8k on 132 SMs, one CTA per SM: 256 CTAs per split already fill the GPU.
-  const flashssd::SplitPlan r1 = flashssd::plan_splits(8 * 32, 8192, 64, 132);
+  const flashssd::SplitPlan r1 = flashssd::plan_splits(8 * 32, 8192, 64, 132, flashssd::kSm80SplitCost);
   EXPECT_EQ(r1.num_splits, 1);
   // R4: 32 CTAs for 128k tokens: several splits, each a multiple of the tile, covering T.
   const int T = 131072;
-  const flashssd::SplitPlan r4 = flashssd::plan_splits(32, T, 64, 132);
+  const flashssd::SplitPlan r4 = flashssd::plan_splits(32, T, 64, 132, flashssd::kSm80SplitCost);
   EXPECT_GT(r4.num_splits, 1);
   EXPECT_EQ(r4.split_len % 64, 0);
   EXPECT_GE(int64_t(r4.num_splits) * r4.split_len, T);
   EXPECT_LT(int64_t(r4.num_splits - 1) * r4.split_len, T);  // no empty split
+}
+
+// The sm90 cost model against its measured optimum (H200, s4-sm90-steps.log): R4 (32 head
+// pairs) at 128k and 512k ran fastest with 4 splits (one wave of 128 CTAs on 132 SMs: 2.37 and
+// 9.27 ms; 3 or 5 splits, two waves, 3.1 and 12.2 ms); R1 at 8k and 16k needs none.
+TEST(SplitPlan, Sm90CostModelPicksTheMeasuredOptimum) {
+  using flashssd::kSm90SplitCost;
+  EXPECT_EQ(flashssd::plan_splits(32, 131072, 64, 132, kSm90SplitCost).num_splits, 4);
+  EXPECT_EQ(flashssd::plan_splits(32, 524288, 64, 132, kSm90SplitCost).num_splits, 4);
+  EXPECT_EQ(flashssd::plan_splits(8 * 32, 8192, 64, 132, kSm90SplitCost).num_splits, 1);
+  EXPECT_EQ(flashssd::plan_splits(4 * 32, 16384, 64, 132, kSm90SplitCost).num_splits, 1);
 }
 
 TEST(SplitPlan, EnvironmentOverride) {

@@ -25,16 +25,22 @@ struct SplitPlan {
   int split_len = 0;
 };
 
+// The state pass's cost relative to a main-pass wave of the same length, and the factor
+// for a state pass with at most one CTA per SM, per kernel (measured on an H200):
+//   sm80: R1 at 32k tokens runs 2.55 ms with 2 splits, 2.21 ms with 4, 3.98 ms with 103
+//         splits of 320 tokens;
+//   sm90: one CTA per SM in both passes; R1 32k, R4 128k and 512k swept over 1..24 splits
+//         (bench/results/logs/2026-11-29-s4-sm90-steps.log).
+struct SplitCost {
+  double state_weight, underfill;
+};
+inline constexpr SplitCost kSm80SplitCost{0.5, 1.6}, kSm90SplitCost{0.45, 1.0};
+
 // Choose the number of splits per sequence: the main pass costs ceil(ctas / slots)
 // waves of split_len tokens plus a fixed cost per wave (state load/store, pipeline
 // fill: ~kWaveOverhead tokens); with > 1 split the state pass (x, B, dt only) adds
-// state_weight of that per wave, times underfill when it has at most one CTA per SM.
-// sm80 (defaults, measured on an H200: R1 at 32k tokens runs 2.55 ms with 2 splits,
-// 2.21 ms with 4, 3.98 ms with 103 splits of 320 tokens): 0.5 and 1.6. sm90 (one CTA per
-// SM in both passes; R1 32k / R4 128k / R4 512k swept over 1..24 splits, HOPPER_PLAN.md):
-// 0.45 and 1.
-inline SplitPlan plan_splits(int64_t ctas_per_split, int seqlen, int tile, int slots, double state_weight = 0.5,
-                             double underfill = 1.6) {
+// cost.state_weight of that per wave, times cost.underfill when it has at most one CTA per SM.
+inline SplitPlan plan_splits(int64_t ctas_per_split, int seqlen, int tile, int slots, SplitCost cost) {
   SplitPlan best{1, seqlen};
   double best_cost = 1e30;
   const int max_splits = std::max(1, std::min(256, (seqlen + 4 * tile - 1) / (4 * tile)));
@@ -42,14 +48,14 @@ inline SplitPlan plan_splits(int64_t ctas_per_split, int seqlen, int tile, int s
     const int len = ((seqlen + s - 1) / s + tile - 1) / tile * tile;
     if ((seqlen + len - 1) / len != s) continue;
     constexpr double kWaveOverhead = 512;
-    double cost = std::ceil(double(ctas_per_split) * s / slots) * (len + kWaveOverhead);
+    double total = std::ceil(double(ctas_per_split) * s / slots) * (len + kWaveOverhead);
     if (s > 1) {
       const double state_ctas = double(ctas_per_split) * (s - 1);
-      const double under_filled = state_ctas * 2 <= slots ? underfill : 1.0;
-      cost += state_weight * std::ceil(state_ctas / slots) * (len + kWaveOverhead) * under_filled;
+      const double under_filled = state_ctas * 2 <= slots ? cost.underfill : 1.0;
+      total += cost.state_weight * std::ceil(state_ctas / slots) * (len + kWaveOverhead) * under_filled;
     }
-    if (cost < best_cost * 0.999) {
-      best_cost = cost;
+    if (total < best_cost * 0.999) {
+      best_cost = total;
       best = {s, len};
     }
   }

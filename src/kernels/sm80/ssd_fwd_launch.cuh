@@ -59,7 +59,7 @@ void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
                                                            MainKernel::kThreads, MainKernel::kSmemBytes),
              "occupancy");
   const SplitPlan plan = forced_splits(
-      plan_splits(ctas_per_split, params.seqlen, MainKernel::kQ, sms * std::max(1, occupancy)), params.seqlen,
+      plan_splits(ctas_per_split, params.seqlen, MainKernel::kQ, sms * std::max(1, occupancy), kSm80SplitCost), params.seqlen,
       MainKernel::kQ);
   params.num_splits = plan.num_splits;
   params.split_len = plan.split_len;

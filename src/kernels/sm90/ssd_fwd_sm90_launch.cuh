@@ -63,9 +63,8 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
   check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "device attribute");
   const int64_t ctas_per_split = int64_t(params.batch) * (params.heads / K::kHeadsPerCta);
-  constexpr double kStatePassWeight = 0.45, kUnderfill = 1.0;  // measured, see plan_splits
-  const SplitPlan plan = forced_splits(plan_splits(ctas_per_split, params.seqlen, K::kQ, sms, kStatePassWeight, kUnderfill),
-                                       params.seqlen, K::kQ);
+  const SplitPlan plan =
+      forced_splits(plan_splits(ctas_per_split, params.seqlen, K::kQ, sms, kSm90SplitCost), params.seqlen, K::kQ);
   params.num_splits = p.num_splits = plan.num_splits;
   params.split_len = p.split_len = plan.split_len;
   SplitWorkspace workspace(stream);
