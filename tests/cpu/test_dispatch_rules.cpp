@@ -57,6 +57,9 @@ TEST(Sm90DispatchRules, NamesWhatFallsBack) {
   EXPECT_NE(reason([](SsdKernelParams& k) { k.x = static_cast<const char*>(k.x) + 8; }), "");
   EXPECT_NE(reason([](SsdKernelParams& k) { k.B_st = 132; }), "");
   EXPECT_NE(reason([](SsdKernelParams& k) { k.z = static_cast<const char*>(k.z) + 2; }), "");
+  // The gate comes by TMA: 4-byte alignment is not enough, nor a stride of 4 elements.
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.z = static_cast<const char*>(k.z) + 4; }), "");
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.z_st += 4; }), "");
   // Strides of extent-1 dimensions address nothing: not a reason to fall back.
   EXPECT_EQ(reason([](SsdKernelParams& k) { k.batch = 1; k.x_sb = k.y_sb = k.B_sb = k.C_sb = 3; }), "");
 }

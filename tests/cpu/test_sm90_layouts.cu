@@ -65,4 +65,16 @@ TEST(Sm90Layouts, CheckDetectsAWrongThread) {
   EXPECT_EQ(get<0>(c1(0)), 0);
 }
 
+// Work items per (batch, split): the launcher's grid and the kernel's scheduler both use it.
+// One head (a set of one) must still be one item: a grid of 0 CTAs is a launch error.
+TEST(Sm90Scheduling, HeadSetsCoverEveryHead) {
+  using K = flashssd::sm90::SsdFwdSm90<64, 128>;
+  EXPECT_EQ(K::head_sets(1, 1), 1);
+  EXPECT_EQ(K::head_sets(64, 1), 32);
+  EXPECT_EQ(K::head_sets(64, 64), 64);  // one head per group: every set has a spare slot
+  EXPECT_EQ(K::head_sets(6, 2), 4);     // three per group: two sets each, the second short
+  using OneHeadPerCta = flashssd::sm90::SsdFwdSm90<64, 128, 1>;
+  EXPECT_EQ(OneHeadPerCta::head_sets(6, 2), 6);
+}
+
 }  // namespace

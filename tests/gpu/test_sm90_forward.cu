@@ -91,7 +91,7 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
   // Fewer CTAs than work items: the persistent loop walks several items per CTA.
-  const int64_t items = batch * G * ((H / G + K::kHeadsPerCta - 1) / K::kHeadsPerCta);
+  const int64_t items = batch * K::head_sets(int(H), int(G));
   kernel<<<unsigned(std::max<int64_t>(1, items / 3)), K::kThreads, K::kSmemBytes>>>(p);
   CUDA_OK(cudaGetLastError());
   CUDA_OK(cudaDeviceSynchronize());
@@ -122,6 +122,8 @@ TEST(Sm90ForwardSmall, StateDim64) { forward_case<K64>(2, 130, 4, 1, true, 13); 
 // consumer (3 heads per group; one head per group, every CTA with a spare).
 TEST(Sm90ForwardSmall, OddHeadsPerGroup) { forward_case<K128>(2, 190, 6, 2, true, 16); }
 TEST(Sm90ForwardSmall, OneHeadPerGroup) { forward_case<K64>(1, 129, 3, 3, false, 17); }
+// A single head: one work item per batch (the launcher's grid was once sized 0 for it).
+TEST(Sm90ForwardSmall, SingleHead) { forward_case<K128>(2, 100, 1, 1, true, 18); }
 TEST(Sm90ForwardSmall, OneHeadPerCta) { forward_case<flashssd::sm90::SsdFwdSm90<64, 128, 1>>(2, 150, 3, 3, true, 15); }
 TEST(Sm90Forward, ManyTiles) { forward_case<K128>(1, 4096, 8, 1, true, 14); }
 

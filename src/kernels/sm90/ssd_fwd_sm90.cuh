@@ -55,8 +55,15 @@ struct SsdFwdSm90 {
   // ptxas -v reports no spill at this split (cmake/ptxas_guard.sh checks it on every build;
   // the producer's per-token decay chains need more than 40, the consumers fit in 224).
   static constexpr int kProducerRegs = 48, kConsumerRegs = kHeadsPerCta == 2 ? 224 : 240;
-  static_assert(128 * (kProducerRegs + kHeadsPerCta * kConsumerRegs) <= 168 * kThreads,
-                "setmaxnreg would ask for more registers than the launch (168 per thread) holds");
+  // What __launch_bounds__(kThreads, 1) leaves each thread at launch (multiples of 8, <= 255).
+  static constexpr int kLaunchRegs = (65536 / kThreads < 255 ? 65536 / kThreads : 255) / 8 * 8;
+  static_assert(128 * (kProducerRegs + kHeadsPerCta * kConsumerRegs) <= kLaunchRegs * kThreads,
+                "setmaxnreg would ask for more registers than the launch holds");
+  // Work items per (batch, split): each group's heads in sets of kHeadsPerCta, the last set
+  // possibly short (WorkScheduler). The launcher sizes its grid with it.
+  static constexpr CUTE_HOST_DEVICE int head_sets(int heads, int groups) {
+    return groups * ((heads / groups + kHeadsPerCta - 1) / kHeadsPerCta);
+  }
   // Named barriers (0 is __syncthreads): the producer warpgroup, then one per consumer.
   static constexpr int kProducerBarrier = 1, kConsumerBarrier0 = 2;
   using TQ = Int<kQ>;
@@ -264,8 +271,8 @@ struct WorkScheduler {
   int heads_per_group, sets_per_group, head_pairs, splits, num_items;
   __device__ explicit WorkScheduler(const typename K::Params& p)
       : heads_per_group(p.heads / p.groups),
-        sets_per_group((heads_per_group + K::kHeadsPerCta - 1) / K::kHeadsPerCta),
-        head_pairs(p.groups * sets_per_group),
+        sets_per_group(K::head_sets(p.heads, p.groups) / p.groups),
+        head_pairs(K::head_sets(p.heads, p.groups)),
         splits(kStatePass ? p.num_splits - 1 : p.num_splits),
         num_items(p.batch * splits * head_pairs) {}
   __device__ Item item(int i, const typename K::Params& p) const {

@@ -62,7 +62,7 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   int device = 0, sms = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
   check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "device attribute");
-  const int64_t ctas_per_split = int64_t(params.batch) * (params.heads / K::kHeadsPerCta);
+  const int64_t ctas_per_split = int64_t(params.batch) * K::head_sets(params.heads, params.groups);
   const SplitPlan plan =
       forced_splits(plan_splits(ctas_per_split, params.seqlen, K::kQ, sms, kSm90SplitCost), params.seqlen, K::kQ);
   params.num_splits = p.num_splits = plan.num_splits;

@@ -11,8 +11,8 @@ const char* unsupported_reason(const SsdKernelParams& k) {
   if (k.dstate != 64 && k.dstate != 128) return "state dim N not 64 or 128";
   if (k.seq_idx || k.cu_seqlens || k.varlen_states) return "seq_idx / cu_seqlens";
   if (k.D && k.D_sp != 0) return "D per channel";
-  // TMA: 16-byte aligned bases and strides (the API checks both for dimensions of extent
-  // > 1; run_ssd_fwd_sm90 replaces the others); the gate is read in 4-byte pairs.
+  // TMA (x, y, B, C and the gate z): 16-byte aligned bases and strides (the API checks both
+  // for x/y/B/C dimensions of extent > 1; run_ssd_fwd_sm90 replaces the others).
   auto aligned = [](const void* ptr, int64_t a) { return reinterpret_cast<uintptr_t>(ptr) % a == 0; };
   if (!aligned(k.x, 16) || !aligned(k.y, 16) || !aligned(k.B, 16) || !aligned(k.C, 16)) return "unaligned x/y/B/C";
   auto unit = [](int64_t stride, int extent) { return extent <= 1 || stride % 8 == 0; };
@@ -21,7 +21,8 @@ const char* unsupported_reason(const SsdKernelParams& k) {
       !unit(k.y_st, T) || !unit(k.y_sh, k.heads) || !unit(k.B_sb, k.batch) || !unit(k.B_st, T) ||
       !unit(k.B_sg, k.groups) || !unit(k.C_sb, k.batch) || !unit(k.C_st, T) || !unit(k.C_sg, k.groups))
     return "strides not multiples of 16 bytes";
-  if (k.z && (!aligned(k.z, 4) || (k.batch > 1 && k.z_sb % 2) || (T > 1 && k.z_st % 2) || (k.heads > 1 && k.z_sh % 2))) return "z not 4-byte aligned";
+  if (k.z && (!aligned(k.z, 16) || !unit(k.z_sb, k.batch) || !unit(k.z_st, T) || !unit(k.z_sh, k.heads)))
+    return "z not 16-byte aligned (base or strides)";
   return nullptr;
 }
 
