@@ -37,7 +37,7 @@ int run(int argc, char** argv) {
   const int batch = arg(argc, argv, "--batch", 8), T = arg(argc, argv, "--seqlen", 8192);
   const int H = arg(argc, argv, "--H", 64), G = arg(argc, argv, "--G", 1), iters = arg(argc, argv, "--iters", 50);
   const bool with_z = arg(argc, argv, "--z", 0) != 0;
-  if (H % G != 0 || (H / G) % K::kHeadsPerCta != 0 || T < 1 || batch < 1) return std::fprintf(stderr, "bad shape\n"), 2;
+  if (H % G != 0 || T < 1 || batch < 1) return std::fprintf(stderr, "bad shape\n"), 2;
   cudaDeviceProp prop;
   PROBE_CHECK(cudaGetDeviceProperties(&prop, 0));
   if (prop.major != 9) return std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"skipped\"}\n"), 0;
@@ -65,7 +65,7 @@ int run(int argc, char** argv) {
   PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
   int per_sm = 0;
   PROBE_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, K::kThreads, K::kSmemBytes));
-  const int items = batch * H / K::kHeadsPerCta;
+  const int items = batch * K::head_sets(H, G);
   const int grid = arg(argc, argv, "--persistent", 1) ? std::min(items, prop.multiProcessorCount) : items;
   auto launch = [&] { kernel<<<unsigned(grid), K::kThreads, K::kSmemBytes>>>(p); };
 
