@@ -53,6 +53,46 @@ void expect_aliasing_facts() {
 TEST(Sm90Layouts, TileOffsetsMatchCuTeN128) { expect_aliasing_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(); }
 TEST(Sm90Layouts, TileOffsetsMatchCuTeN64) { expect_aliasing_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(); }
 
+// ldmatrix / stmatrix .x4 (MatrixRows): register m of lane l is row l / 4, bytes 4 (l % 4) .. + 3,
+// of matrix m, whose row r lives at the address lane 8 m + r gives. Composed with a tile's
+// offset function, every pair must land where the accumulator order (AccCoord) puts it.
+template <class Rows, class Offset>
+int matrix_pair_mismatches(Offset offset, int groups) {
+  int bad = 0;
+  for (int warp = 0; warp < 4; ++warp)
+    for (int lane = 0; lane < 32; ++lane)
+      for (int j = 0; j < groups; ++j)
+        for (int m = 0; m < 4; ++m) {
+          const int g = lane / 4, q = lane % 4, k = 4 * j + m, i = 2 * k;
+          const int giver = 8 * m + g;  // the lane that names this row of matrix m
+          const uint32_t got = offset(Rows::row(warp, giver), Rows::col(giver, j)) + 4 * q;
+          const uint32_t want = offset(16 * warp + g + 8 * ((i / 2) % 2), 8 * (i / 4) + 2 * q);
+          bad += got != want;
+        }
+  return bad;
+}
+
+template <class K>
+void expect_matrix_rows_facts() {
+  using Rows = flashssd::sm90::MatrixRows;
+  EXPECT_EQ(matrix_pair_mismatches<Rows>(K::x_offset, K::kP / 16), 0) << "x pairs";
+  EXPECT_EQ(matrix_pair_mismatches<Rows>(K::y_offset, K::kP / 16), 0) << "y / z pairs";
+  EXPECT_EQ(matrix_pair_mismatches<Rows>(K::h_offset, K::kN / 16), 0) << "state pairs";
+}
+
+TEST(Sm90Layouts, MatrixRowsPutPairsInAccumulatorOrderN128) { expect_matrix_rows_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(); }
+TEST(Sm90Layouts, MatrixRowsPutPairsInAccumulatorOrderN64) { expect_matrix_rows_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(); }
+
+// The check can fail: matrices taken in the other order (n-tile first, then row half).
+TEST(Sm90Layouts, MatrixRowsCheckDetectsSwappedMatrices) {
+  struct Swapped {
+    static int row(int warp, int lane) { return 16 * warp + 8 * (lane / 16) + lane % 8; }
+    static int col(int lane, int j) { return 8 * (2 * j + lane / 8 % 2); }
+  };
+  using K = flashssd::sm90::SsdFwdSm90<64, 128>;
+  EXPECT_GT(matrix_pair_mismatches<Swapped>(K::y_offset, K::kP / 16), 0);
+}
+
 // The check can fail: a thread's fragment seen from another thread's coordinates.
 TEST(Sm90Layouts, CheckDetectsAWrongThread) {
   using K = flashssd::sm90::SsdFwdSm90<64, 128>;

@@ -251,8 +251,42 @@ struct AccCoord {
   __device__ __forceinline__ int col(int i) const { return 8 * (i / 4) + 2 * q + i % 2; }
 };
 
-__device__ __forceinline__ __nv_bfloat162* bf16x2_at(unsigned char* base, uint32_t offset) {
-  return reinterpret_cast<__nv_bfloat162*>(base + offset);
+// ldmatrix / stmatrix .x4 move a warp's accumulator-ordered bf16 pairs 16 columns at a time
+// (one instruction for four pairs per thread, where 4-byte LDS/STS take four): register m of
+// group j holds pair 4 j + m of the accumulator order (AccCoord): row g + 8 (m % 2) of the
+// warp's 16, columns 8 (2 j + m / 2) + 2 q, + 1. Lane l gives the address of the 16-byte row
+// l % 8 of matrix l / 8; these are its (row, column). tests/cpu checks that composing them
+// with x_offset / y_offset / h_offset puts every pair where the 4-byte accesses did.
+struct MatrixRows {
+  static CUTE_HOST_DEVICE int row(int warp, int lane) { return 16 * warp + 8 * (lane / 8 % 2) + lane % 8; }
+  static CUTE_HOST_DEVICE int col(int lane, int j) { return 8 * (2 * j + lane / 16); }
+};
+__device__ __forceinline__ uint32_t smem_u32(const void* ptr) { return static_cast<uint32_t>(__cvta_generic_to_shared(ptr)); }
+__device__ __forceinline__ void ldsm_x4(uint32_t smem_addr, uint32_t (&r)[4]) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+               : "r"(smem_addr)
+               : "memory");
+}
+__device__ __forceinline__ void stsm_x4(uint32_t smem_addr, const uint32_t (&r)[4]) {
+  asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};\n" ::"r"(smem_addr), "r"(r[0]),
+               "r"(r[1]), "r"(r[2]), "r"(r[3])
+               : "memory");
+}
+__device__ __forceinline__ uint32_t pack_bf16x2(float lo, float hi) {
+  const __nv_bfloat162 v = __floats2bfloat162_rn(lo, hi);
+  return reinterpret_cast<const uint32_t&>(v);
+}
+__device__ __forceinline__ float2 unpack_bf16x2(uint32_t bits) {
+  return __bfloat1622float2(reinterpret_cast<const __nv_bfloat162&>(bits));
+}
+// silu(z) = z sigmoid(z) = h + h tanh(h), h = z / 2: one MUFU op (tanh.approx, relative
+// error <= 2^-10.9) where z / (1 + exp(-z)) takes two; finite for every finite z.
+__device__ __forceinline__ float silu_fast(float z) {
+  const float h = 0.5f * z;
+  float t;
+  asm("tanh.approx.f32 %0, %1;" : "=f"(t) : "f"(h));
+  return fmaf(h, t, h);
 }
 
 // Persistent tile scheduler: the grid (one CTA per SM at most) walks the work items
@@ -395,8 +429,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   const int consumer_barrier = K::kConsumerBarrier0 + head;
   auto sync_consumer = [&] { NamedBarrier::sync(kWG, consumer_barrier); };
   auto& mine = smem.consumer[head];
-  auto* const h_bytes = reinterpret_cast<unsigned char*>(mine.h);
-  auto* const y_bytes = reinterpret_cast<unsigned char*>(mine.y);
+  const uint32_t h_addr = smem_u32(mine.h), y_addr = smem_u32(mine.y);
   Tensor sH = make_tensor(make_smem_ptr(mine.h), typename K::LayoutH{});
   Tensor sY = make_tensor(make_smem_ptr(mine.y), typename K::LayoutY{});
 
@@ -409,6 +442,17 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   auto thr_yx = mma_yx.get_thread_slice(tid);
   auto thr_h = mma_h.get_thread_slice(tid);
   const AccCoord at(tid);
+  const int lane = tid % 32, lane_row = MatrixRows::row(at.warp, lane);  // ldmatrix / stmatrix row of this lane
+  // The state in bf16 to sH (the B operand of the next C h^T): pairs 4 j .. 4 j + 3 per stmatrix.
+  auto store_state_bf16 = [&](const auto& acc) {
+    CUTE_UNROLL
+    for (int j = 0; j < K::kN / 16; ++j) {
+      uint32_t r[4];
+      CUTE_UNROLL
+      for (int m = 0; m < 4; ++m) r[m] = pack_bf16x2(acc(8 * j + 2 * m), acc(8 * j + 2 * m + 1));
+      stsm_x4(h_addr + K::h_offset(lane_row, MatrixRows::col(lane, j)), r);
+    }
+  };
   Tensor acc_h = partition_fragment_C(mma_h, Shape<typename K::TP, typename K::TN>{});
   Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, typename K::TQ>{});
   // S = C B^T of tile it + 1 is computed during tile it (after its own S has been used),
@@ -449,9 +493,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     CUTE_UNROLL
     for (int i = 0; i < size(acc_h); ++i) acc_h(i) = h_in ? h_in[at.row(i) * h_in_sp + at.col(i)] : 0.f;
     if constexpr (!kStatePass) {
-      CUTE_UNROLL
-      for (int i = 0; i < size(acc_h); i += 2)
-        *bf16x2_at(h_bytes, K::h_offset(at.row(i), at.col(i))) = __floats2bfloat162_rn(acc_h(i), acc_h(i + 1));
+      store_state_bf16(acc_h);
       cutlass::arch::fence_view_async_shared();  // sH -> the first C h^T
       sync_consumer();
       issue_scores(it);  // the first tile's S
@@ -467,20 +509,36 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
       Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
       if constexpr (kStatePass) Barrier::wait(&smem.full[s], (it / K::kStages) & 1);  // (main pass: waited for its S)
-      constexpr int kPairs = decltype(size(partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{})))::value / 2;
-      auto* const x_bytes = reinterpret_cast<unsigned char*>(stage.x[head]);
-      __nv_bfloat162 x2[kPairs];
+      // This thread's x: the pairs of the Y accumulator's order (P / 16 groups of four pairs),
+      // read once for D x and scaled in place by w for the state update: the threads of a warp
+      // hold all of its 16 rows' x between them, so no other warp touches these bytes.
+      constexpr int kGroups = K::kP / 16;
+      const uint32_t x_addr = smem_u32(stage.x[head]);
+      uint32_t x2[kGroups][4];
+      auto load_x = [&] {
+        CUTE_UNROLL
+        for (int j = 0; j < kGroups; ++j) ldsm_x4(x_addr + K::x_offset(lane_row, MatrixRows::col(lane, j)), x2[j]);
+      };
+      auto scale_x_in_place = [&] {
+        // Rows g and g + 8 of the warp: loaded before the stores (which may alias for the compiler).
+        const float w_lo = stage.w[head][at.row(0)], w_hi = stage.w[head][at.row(2)];
+        CUTE_UNROLL
+        for (int j = 0; j < kGroups; ++j) {
+          uint32_t r[4];
+          CUTE_UNROLL
+          for (int m = 0; m < 4; ++m) {
+            const float2 v = unpack_bf16x2(x2[j][m]);
+            const float wj = m % 2 ? w_hi : w_lo;
+            r[m] = pack_bf16x2(wj * v.x, wj * v.y);
+          }
+          stsm_x4(x_addr + K::x_offset(lane_row, MatrixRows::col(lane, j)), r);
+        }
+      };
 
       if constexpr (kStatePass) {
         // Local state only: h = exp(total) h + (X diag(w))^T B.
-        CUTE_UNROLL
-        for (int k = 0; k < kPairs; ++k) {
-          const int row = at.row(2 * k);
-          const float wj = stage.w[head][row];
-          __nv_bfloat162* xp = bf16x2_at(x_bytes, K::x_offset(row, at.col(2 * k)));
-          const __nv_bfloat162 v = *xp;
-          *xp = __floats2bfloat162_rn(wj * __low2float(v), wj * __high2float(v));
-        }
+        load_x();
+        scale_x_in_place();
         cutlass::arch::fence_view_async_shared();
         sync_consumer();
         const float total = decay.total_decay;
@@ -511,22 +569,12 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         warpgroup_fence_operand(tYrS);  // register A operand written before the wgmma that reads it
         wgmma_issue(mma_yx, tYrS, thr_yx.partition_fragment_B(sX), acc_y, false);
 
-        // While S' X runs: this thread's x pairs (for D x, then scaled in place).
-        CUTE_UNROLL
-        for (int k = 0; k < kPairs; ++k) x2[k] = *bf16x2_at(x_bytes, K::x_offset(at.row(2 * k), at.col(2 * k)));
-        warpgroup_wait<0>();  // S' X
+        load_x();  // while S' X runs
+        warpgroup_wait<0>();  // S' X (it reads x: scaled only now)
         warpgroup_fence_operand(tYrS);
         warpgroup_fence_operand(acc_y);
-
-        // Scale x in place by w, each thread the very pairs it read (the threads of a warp hold
-        // all of its 16 rows' x between them, so no other thread touches these bytes): the state
-        // update is then (X diag(w))^T B on the stage's own tiles.
-        CUTE_UNROLL
-        for (int k = 0; k < kPairs; ++k) {
-          const float wj = stage.w[head][at.row(2 * k)];
-          *bf16x2_at(x_bytes, K::x_offset(at.row(2 * k), at.col(2 * k))) =
-              __floats2bfloat162_rn(wj * __low2float(x2[k]), wj * __high2float(x2[k]));
-        }
+        // The state update is then (X diag(w))^T B on the stage's own tiles.
+        scale_x_in_place();
         if (tid == 0) tma_store_wait<0>();  // the previous tile's y has left sY
         cutlass::arch::fence_view_async_shared();  // generic-proxy writes of x -> WGMMA reads
         sync_consumer();
@@ -541,30 +589,37 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         warpgroup_fence_operand(acc_s);
         issue_scores(i_tile + 1 < tiles ? it + 1 : it);
 
-        // y = (Y + D x) * silu(z) into sY in bf16 pairs (register pairs i, i + 1 are adjacent
-        // columns; the 128-byte swizzle makes these 4-byte accesses conflict-free; z's tile in
-        // the stage has y's layout).
-        auto* const z_bytes = reinterpret_cast<const unsigned char*>(stage.z[head]);
+        // y = (Y + D x) * silu(z) into sY in bf16, four pairs per stmatrix (the 128-byte swizzle
+        // makes its 16-byte rows conflict-free; z's tile in the stage has y's layout).
+        uint32_t z2[kGroups][4];
+        if constexpr (kGateZ) {
+          const uint32_t z_addr = smem_u32(stage.z[head]);
+          CUTE_UNROLL
+          for (int j = 0; j < kGroups; ++j) ldsm_x4(z_addr + K::y_offset(lane_row, MatrixRows::col(lane, j)), z2[j]);
+        }
         CUTE_UNROLL
-        for (int k = 0; k < kPairs; ++k) {
-          float v0 = acc_y(2 * k) + D_h * __low2float(x2[k]), v1 = acc_y(2 * k + 1) + D_h * __high2float(x2[k]);
-          if constexpr (kGateZ) {
-            const __nv_bfloat162 z2 =
-                *reinterpret_cast<const __nv_bfloat162*>(z_bytes + K::y_offset(at.row(2 * k), at.col(2 * k)));
-            const float z0 = __low2float(z2), z1 = __high2float(z2);
-            v0 *= __fdividef(z0, 1.f + __expf(-z0));
-            v1 *= __fdividef(z1, 1.f + __expf(-z1));
+        for (int j = 0; j < kGroups; ++j) {
+          uint32_t r[4];
+          CUTE_UNROLL
+          for (int m = 0; m < 4; ++m) {
+            const int k = 4 * j + m;
+            const float2 xv = unpack_bf16x2(x2[j][m]);
+            float v0 = acc_y(2 * k) + D_h * xv.x, v1 = acc_y(2 * k + 1) + D_h * xv.y;
+            if constexpr (kGateZ) {
+              const float2 zv = unpack_bf16x2(z2[j][m]);
+              v0 *= silu_fast(zv.x);
+              v1 *= silu_fast(zv.y);
+            }
+            r[m] = pack_bf16x2(v0, v1);
           }
-          *bf16x2_at(y_bytes, K::y_offset(at.row(2 * k), at.col(2 * k))) = __floats2bfloat162_rn(v0, v1);
+          stsm_x4(y_addr + K::y_offset(lane_row, MatrixRows::col(lane, j)), r);
         }
 
         warpgroup_wait<0>();  // the next S and the state update
         warpgroup_fence_operand(acc_s);
         warpgroup_fence_operand(acc_h);
         Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, decay)
-        CUTE_UNROLL
-        for (int i = 0; i < size(acc_h); i += 2)
-          *bf16x2_at(h_bytes, K::h_offset(at.row(i), at.col(i))) = __floats2bfloat162_rn(acc_h(i), acc_h(i + 1));
+        store_state_bf16(acc_h);
         cutlass::arch::fence_view_async_shared();  // sY -> TMA store, sH -> the next C h^T
         sync_consumer();
         if (tid == 0 && writes) {
