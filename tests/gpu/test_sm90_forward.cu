@@ -36,7 +36,8 @@ void layout_facts() {
 }
 
 template <class K>
-void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, uint64_t seed) {
+// a_scale multiplies A (the decay rates; 1 = make_random's -U(0.05, 1.5)).
+void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, uint64_t seed, double a_scale = 1.0) {
   if (!have_sm90()) GTEST_SKIP() << "no sm_90 GPU: sm90 test skipped";
   using Element = typename K::Element;
   ref::RandomSpec spec;
@@ -44,6 +45,7 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   spec.headdim = K::kP; spec.dstate = K::kN;
   spec.D = true; spec.z = with_z; spec.seed = seed;
   ref::Inputs in = ref::make_random(spec);
+  for (double& a : in.A) a *= a_scale;
   ref::round_inputs(in, DType::kBFloat16, DType::kFloat32);
   const ref::Outputs truth = ref::recurrence_forward(in);
 
@@ -126,5 +128,8 @@ TEST(Sm90ForwardSmall, OneHeadPerGroup) { forward_case<K64>(1, 129, 3, 3, false,
 TEST(Sm90ForwardSmall, SingleHead) { forward_case<K128>(2, 100, 1, 1, true, 18); }
 TEST(Sm90ForwardSmall, OneHeadPerCta) { forward_case<flashssd::sm90::SsdFwdSm90<64, 128, 1>>(2, 150, 3, 3, true, 15); }
 TEST(Sm90Forward, ManyTiles) { forward_case<K128>(1, 4096, 8, 1, true, 14); }
+// Long memory: decay rates 100x smaller than the default (a tile decays the state by ~e^-0.4
+// instead of ~e^-30), so the state carries every earlier tile's contribution.
+TEST(Sm90Forward, ManyTilesWeakDecay) { forward_case<K128>(1, 4096, 8, 1, true, 19, 0.01); }
 
 }  // namespace
