@@ -37,6 +37,7 @@
 
 #include "kernels/common/dt.cuh"
 #include "kernels/common/kernel_params.h"
+#include "kernels/common/operands_sm80.cuh"
 #include "kernels/common/segsum.cuh"
 
 namespace flashssd::sm90 {
@@ -261,36 +262,14 @@ struct MatrixRows {
   static CUTE_HOST_DEVICE int row(int warp, int lane) { return 16 * warp + 8 * (lane / 8 % 2) + lane % 8; }
   static CUTE_HOST_DEVICE int col(int lane, int j) { return 8 * (2 * j + lane / 16); }
 };
-__device__ __forceinline__ uint32_t smem_u32(const void* ptr) { return static_cast<uint32_t>(__cvta_generic_to_shared(ptr)); }
-__device__ __forceinline__ void ldsm_x4(uint32_t smem_addr, uint32_t (&r)[4]) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n"
-               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
-               : "r"(smem_addr)
-               : "memory");
-}
-__device__ __forceinline__ void stsm_x4(uint32_t smem_addr, const uint32_t (&r)[4]) {
-  asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};\n" ::"r"(smem_addr), "r"(r[0]),
-               "r"(r[1]), "r"(r[2]), "r"(r[3])
-               : "memory");
-}
-__device__ __forceinline__ uint32_t pack_bf16x2(float lo, float hi) {
-  const __nv_bfloat162 v = __floats2bfloat162_rn(lo, hi);
-  return reinterpret_cast<const uint32_t&>(v);
-}
-__device__ __forceinline__ float2 unpack_bf16x2(uint32_t bits) {
-  return __bfloat1622float2(reinterpret_cast<const __nv_bfloat162&>(bits));
-}
-// silu(z) = z sigmoid(z) = h + h tanh(h), h = z / 2: one MUFU op (tanh.approx, relative
-// error <= 2^-10.9) where z / (1 + exp(-z)) takes two; finite for every finite z.
-__device__ __forceinline__ float silu_fast(float z) {
-  const float h = 0.5f * z;
-  float t;
-  asm("tanh.approx.f32 %0, %1;" : "=f"(t) : "f"(h));
-  return fmaf(h, t, h);
-}
+using sm80::ldmatrix_x4;
+using sm80::silu_fast;
+using sm80::smem_addr;
+using sm80::stmatrix_x4;
+using Bf16Pair = sm80::HalfPacking<__nv_bfloat16>;  // pack / unpack of bf16 pairs in a 32-bit register
 
 // Persistent tile scheduler: the grid (one CTA per SM at most) walks the work items
-// ((batch * splits) + split) * head_pairs + pair with a grid stride, so that the CTAs reading
+// ((batch * splits) + split) * head_sets + set with a grid stride, so that the CTAs reading
 // one group's B and C tiles run side by side (L2 reuse). A work item is a run of tiles of
 // one sequence split for kHeadsPerCta heads of one group; when the heads per group are not a
 // multiple of kHeadsPerCta, the group's last item has fewer (`active`): its spare consumers
@@ -302,21 +281,21 @@ struct WorkScheduler {
     int b, h0, active, split, grp, tile_begin, tiles;
     __device__ int head(int k) const { return h0 + min(k, active - 1); }  // the head slot k computes
   };
-  int heads_per_group, sets_per_group, head_pairs, splits, num_items;
+  int heads_per_group, sets_per_group, head_sets, splits, num_items;
   __device__ explicit WorkScheduler(const typename K::Params& p)
       : heads_per_group(p.heads / p.groups),
         sets_per_group(K::head_sets(p.heads, p.groups) / p.groups),
-        head_pairs(K::head_sets(p.heads, p.groups)),
+        head_sets(K::head_sets(p.heads, p.groups)),
         splits(kStatePass ? p.num_splits - 1 : p.num_splits),
-        num_items(p.batch * splits * head_pairs) {}
+        num_items(p.batch * splits * head_sets) {}
   __device__ Item item(int i, const typename K::Params& p) const {
     Item w;
-    const int pair = i % head_pairs, set = pair % sets_per_group;
-    w.grp = pair / sets_per_group;
+    const int any_set = i % head_sets, set = any_set % sets_per_group;
+    w.grp = any_set / sets_per_group;
     w.h0 = w.grp * heads_per_group + set * K::kHeadsPerCta;
     w.active = min(K::kHeadsPerCta, heads_per_group - set * K::kHeadsPerCta);
-    w.split = i / head_pairs % splits;
-    w.b = i / head_pairs / splits;
+    w.split = i / head_sets % splits;
+    w.b = i / head_sets / splits;
     w.tile_begin = w.split * (p.split_len / K::kQ);
     w.tiles = min((p.seqlen + K::kQ - 1) / K::kQ, w.tile_begin + p.split_len / K::kQ) - w.tile_begin;
     return w;
@@ -429,7 +408,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   const int consumer_barrier = K::kConsumerBarrier0 + head;
   auto sync_consumer = [&] { NamedBarrier::sync(kWG, consumer_barrier); };
   auto& mine = smem.consumer[head];
-  const uint32_t h_addr = smem_u32(mine.h), y_addr = smem_u32(mine.y);
+  const uint32_t h_addr = smem_addr(mine.h), y_addr = smem_addr(mine.y);
   Tensor sH = make_tensor(make_smem_ptr(mine.h), typename K::LayoutH{});
   Tensor sY = make_tensor(make_smem_ptr(mine.y), typename K::LayoutY{});
 
@@ -449,8 +428,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     for (int j = 0; j < K::kN / 16; ++j) {
       uint32_t r[4];
       CUTE_UNROLL
-      for (int m = 0; m < 4; ++m) r[m] = pack_bf16x2(acc(8 * j + 2 * m), acc(8 * j + 2 * m + 1));
-      stsm_x4(h_addr + K::h_offset(lane_row, MatrixRows::col(lane, j)), r);
+      for (int m = 0; m < 4; ++m) r[m] = Bf16Pair::pack(acc(8 * j + 2 * m), acc(8 * j + 2 * m + 1));
+      stmatrix_x4(h_addr + K::h_offset(lane_row, MatrixRows::col(lane, j)), r);
     }
   };
   Tensor acc_h = partition_fragment_C(mma_h, Shape<typename K::TP, typename K::TN>{});
@@ -513,11 +492,11 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       // read once for D x and scaled in place by w for the state update: the threads of a warp
       // hold all of its 16 rows' x between them, so no other warp touches these bytes.
       constexpr int kGroups = K::kP / 16;
-      const uint32_t x_addr = smem_u32(stage.x[head]);
+      const uint32_t x_addr = smem_addr(stage.x[head]);
       uint32_t x2[kGroups][4];
       auto load_x = [&] {
         CUTE_UNROLL
-        for (int j = 0; j < kGroups; ++j) ldsm_x4(x_addr + K::x_offset(lane_row, MatrixRows::col(lane, j)), x2[j]);
+        for (int j = 0; j < kGroups; ++j) ldmatrix_x4(x2[j], x_addr + K::x_offset(lane_row, MatrixRows::col(lane, j)));
       };
       auto scale_x_in_place = [&] {
         // Rows g and g + 8 of the warp: loaded before the stores (which may alias for the compiler).
@@ -527,11 +506,11 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           uint32_t r[4];
           CUTE_UNROLL
           for (int m = 0; m < 4; ++m) {
-            const float2 v = unpack_bf16x2(x2[j][m]);
+            const float2 v = Bf16Pair::unpack(x2[j][m]);
             const float wj = m % 2 ? w_hi : w_lo;
-            r[m] = pack_bf16x2(wj * v.x, wj * v.y);
+            r[m] = Bf16Pair::pack(wj * v.x, wj * v.y);
           }
-          stsm_x4(x_addr + K::x_offset(lane_row, MatrixRows::col(lane, j)), r);
+          stmatrix_x4(x_addr + K::x_offset(lane_row, MatrixRows::col(lane, j)), r);
         }
       };
 
@@ -593,9 +572,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // makes its 16-byte rows conflict-free; z's tile in the stage has y's layout).
         uint32_t z2[kGroups][4];
         if constexpr (kGateZ) {
-          const uint32_t z_addr = smem_u32(stage.z[head]);
+          const uint32_t z_addr = smem_addr(stage.z[head]);
           CUTE_UNROLL
-          for (int j = 0; j < kGroups; ++j) ldsm_x4(z_addr + K::y_offset(lane_row, MatrixRows::col(lane, j)), z2[j]);
+          for (int j = 0; j < kGroups; ++j) ldmatrix_x4(z2[j], z_addr + K::y_offset(lane_row, MatrixRows::col(lane, j)));
         }
         CUTE_UNROLL
         for (int j = 0; j < kGroups; ++j) {
@@ -603,16 +582,16 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           CUTE_UNROLL
           for (int m = 0; m < 4; ++m) {
             const int k = 4 * j + m;
-            const float2 xv = unpack_bf16x2(x2[j][m]);
+            const float2 xv = Bf16Pair::unpack(x2[j][m]);
             float v0 = acc_y(2 * k) + D_h * xv.x, v1 = acc_y(2 * k + 1) + D_h * xv.y;
             if constexpr (kGateZ) {
-              const float2 zv = unpack_bf16x2(z2[j][m]);
+              const float2 zv = Bf16Pair::unpack(z2[j][m]);
               v0 *= silu_fast(zv.x);
               v1 *= silu_fast(zv.y);
             }
-            r[m] = pack_bf16x2(v0, v1);
+            r[m] = Bf16Pair::pack(v0, v1);
           }
-          stsm_x4(y_addr + K::y_offset(lane_row, MatrixRows::col(lane, j)), r);
+          stmatrix_x4(y_addr + K::y_offset(lane_row, MatrixRows::col(lane, j)), r);
         }
 
         warpgroup_wait<0>();  // the next S and the state update
