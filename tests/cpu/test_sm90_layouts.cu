@@ -72,8 +72,30 @@ int matrix_pair_mismatches(Offset offset, int groups) {
   return bad;
 }
 
+// ldmatrix.x4.trans: register m of lane l holds, of matrix m, the elements at byte 2 (l / 4) of
+// the memory rows 2 (l % 4) and 2 (l % 4) + 1, named by lanes 8 m + 2 (l % 4) (+ 1). For the
+// state update's A operand read from the x tile (operand row p, column token = memory row),
+// the pair must be operand (row, column), (row, column + 1) of the accumulator order.
+template <class Rows, class K>
+int transposed_pair_mismatches() {
+  int bad = 0;
+  for (int warp = 0; warp < 4; ++warp)
+    for (int lane = 0; lane < 32; ++lane)
+      for (int j = 0; j < K::kQ / 16; ++j)
+        for (int m = 0; m < 4; ++m)
+          for (int e = 0; e < 2; ++e) {
+            const int g = lane / 4, q = lane % 4, i = 2 * (4 * j + m) + e;
+            const int giver = 8 * m + 2 * q + e;  // names memory row 2 q + e of matrix m
+            const uint32_t got = K::x_offset(Rows::trans_col(giver, j), Rows::trans_row(warp, giver)) + 2 * g;
+            const int p = 16 * warp + g + 8 * ((i / 2) % 2), token = 8 * (i / 4) + 2 * q + i % 2;
+            bad += got != K::x_offset(token, p);
+          }
+  return bad;
+}
+
 template <class K>
 void expect_matrix_rows_facts() {
+  EXPECT_EQ((transposed_pair_mismatches<flashssd::sm90::MatrixRows, K>()), 0) << "x read as (X diag w)^T";
   using Rows = flashssd::sm90::MatrixRows;
   EXPECT_EQ(matrix_pair_mismatches<Rows>(K::x_offset, K::kP / 16), 0) << "x pairs";
   EXPECT_EQ(matrix_pair_mismatches<Rows>(K::y_offset, K::kP / 16), 0) << "y / z pairs";
@@ -91,6 +113,15 @@ TEST(Sm90Layouts, MatrixRowsCheckDetectsSwappedMatrices) {
   };
   using K = flashssd::sm90::SsdFwdSm90<64, 128>;
   EXPECT_GT(matrix_pair_mismatches<Swapped>(K::y_offset, K::kP / 16), 0);
+}
+
+// The transposed check can fail: the two 8-row halves of the operand swapped.
+TEST(Sm90Layouts, TransposedRowsCheckDetectsSwappedHalves) {
+  struct Swapped {
+    static int trans_row(int warp, int lane) { return 16 * warp + 8 * (lane / 16); }
+    static int trans_col(int lane, int j) { return 8 * (2 * j + lane / 8 % 2) + lane % 8; }
+  };
+  EXPECT_GT((transposed_pair_mismatches<Swapped, flashssd::sm90::SsdFwdSm90<64, 128>>()), 0);
 }
 
 // The check can fail: a thread's fragment seen from another thread's coordinates.

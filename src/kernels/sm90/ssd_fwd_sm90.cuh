@@ -17,11 +17,12 @@
 //                                        previous tile
 //   S' = S o L o dt                      segsum.cuh's mask on the accumulator, while C h^T runs
 //   Y  = diag(exp(cs)) C h^T + S' X      SS WGMMA (64 x P x N), RS WGMMA (S' from registers)
-//   h  = exp(total) h + (X diag(w))^T B  SS WGMMA (P x N x 64), w = dt exp(a_{j+1..end}),
-//                                        X scaled in place; runs with the next S while y
-//                                        is computed
-//   y  = (Y + D x) * silu(z)             to shared memory, then a TMA store (partial
-//                                        tiles clipped by TMA)
+//   h  = exp(total) h + (X diag(w))^T B  RS WGMMA (P x N x 64), w = dt exp(a_{j+1..end}):
+//                                        (X diag(w))^T built in registers from x by
+//                                        ldmatrix.trans; issued right after S' X, runs with
+//                                        it, the next S and the epilogue
+//   y  = (Y + D x) * silu(z)             to shared memory (two buffers), then a TMA store
+//                                        (partial tiles clipped by TMA)
 // Options served: D (per head), z, initial and final states, dt bias / softplus / limits,
 // split sequences, any number of heads per group; bf16 x, B, C, z, y; P = 64, N in {64, 128}
 // (template parameters).
@@ -85,8 +86,10 @@ struct SsdFwdSm90 {
   using MmaYState = decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<TQ, TP, TN>>()));
   using MmaYScores = decltype(make_tiled_mma(
       GMMA::rs_op_selector<Element, Element, float, Shape<TQ, TP, TQ>, GMMA::Major::K, GMMA::Major::MN>()));
+  // The state update's A operand, (X diag(w))^T, comes from registers: x is never written
+  // back, so nothing orders S' X's reads of x before it and no barrier sits in the tile.
   using MmaH = decltype(make_tiled_mma(
-      GMMA::ss_op_selector<Element, Element, float, Shape<TP, TN, TQ>, GMMA::Major::MN, GMMA::Major::MN>()));
+      GMMA::rs_op_selector<Element, Element, float, Shape<TP, TN, TQ>, GMMA::Major::K, GMMA::Major::MN>()));
 
   // Global views with runtime strides: x as (p, token, head, batch), B / C as (token, n, group, batch).
   using GmemX = decltype(make_tensor(make_gmem_ptr(static_cast<const Element*>(nullptr)),
@@ -126,10 +129,12 @@ struct SsdFwdSm90 {
     alignas(1024) Element c[cosize_v<LayoutBC>];
     alignas(1024) Element z[kHeadsPerCta][cosize_v<LayoutY>];  // the gate (z-gated kernel only)
     sm80::TileDecay<kQ> decay[kHeadsPerCta];  // written by the producer warpgroup
-    float w[kHeadsPerCta][kQ];                // state-update weight of each token
+    alignas(16) float w[kHeadsPerCta][kQ];    // state-update weight of each token
   };
   struct Consumer {
-    alignas(1024) Element y[cosize_v<LayoutY>];  // the output tile, for the TMA store
+    // The output tile for the TMA store, two buffers: a tile's epilogue writes one while the
+    // previous tile's store may still read the other (no barrier between them in the tile).
+    alignas(1024) Element y[2][cosize_v<LayoutY>];
     alignas(1024) Element h[cosize_v<LayoutH>];  // the state in bf16, for C h^T
   };
   struct SharedStorage {
@@ -261,7 +266,14 @@ struct AccCoord {
 struct MatrixRows {
   static CUTE_HOST_DEVICE int row(int warp, int lane) { return 16 * warp + 8 * (lane / 8 % 2) + lane % 8; }
   static CUTE_HOST_DEVICE int col(int lane, int j) { return 8 * (2 * j + lane / 16); }
+  // ldmatrix.x4.trans reads the same pairs of an operand stored transposed (its columns are
+  // the 16-byte memory rows): lane l names operand column trans_col (a memory row) holding
+  // operand rows trans_row .. + 7; register m of group j then holds the same (row, column)
+  // pair as above. tests/cpu checks it for x read as (X diag w)^T.
+  static CUTE_HOST_DEVICE int trans_row(int warp, int lane) { return 16 * warp + 8 * (lane / 8 % 2); }
+  static CUTE_HOST_DEVICE int trans_col(int lane, int j) { return 8 * (2 * j + lane / 16) + lane % 8; }
 };
+using sm80::ldmatrix_x4_trans;
 using sm80::ldmatrix_x4;
 using sm80::silu_fast;
 using sm80::smem_addr;
@@ -311,6 +323,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   using Barrier = cutlass::arch::ClusterTransactionBarrier;
   using NamedBarrier = cutlass::arch::NamedBarrier;
   constexpr int kQ = K::kQ, kHeads = K::kHeadsPerCta, kWG = K::kWarpgroupThreads;
+  static_assert(K::kSmemBytes <= 227 * 1024, "more shared memory than a Hopper CTA can have");
   extern __shared__ __align__(1024) unsigned char smem_raw[];
   // Align by offsetting the shared array itself (not through an integer) so that the
   // compiler keeps the shared address space: LDS/STS, not generic LD/ST.
@@ -408,9 +421,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   const int consumer_barrier = K::kConsumerBarrier0 + head;
   auto sync_consumer = [&] { NamedBarrier::sync(kWG, consumer_barrier); };
   auto& mine = smem.consumer[head];
-  const uint32_t h_addr = smem_addr(mine.h), y_addr = smem_addr(mine.y);
+  const uint32_t h_addr = smem_addr(mine.h), y_addr0 = smem_addr(mine.y[0]);
+  constexpr uint32_t kYBufferBytes = sizeof(mine.y[0]);
   Tensor sH = make_tensor(make_smem_ptr(mine.h), typename K::LayoutH{});
-  Tensor sY = make_tensor(make_smem_ptr(mine.y), typename K::LayoutY{});
 
   typename K::MmaS mma_s;
   typename K::MmaYState mma_ys;
@@ -488,45 +501,47 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
       Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
       if constexpr (kStatePass) Barrier::wait(&smem.full[s], (it / K::kStages) & 1);  // (main pass: waited for its S)
-      // This thread's x: the pairs of the Y accumulator's order (P / 16 groups of four pairs),
-      // read once for D x and scaled in place by w for the state update: the threads of a warp
-      // hold all of its 16 rows' x between them, so no other warp touches these bytes.
+      // x is read three ways and never written: by S' X's WGMMA (B operand), by ldmatrix in
+      // the Y accumulator's order for D x (x2: P / 16 groups of four pairs), and by
+      // ldmatrix.trans as the state update's A operand (X diag(w))^T, (p, token) in the same
+      // order, scaled by the tokens' weights in registers.
       constexpr int kGroups = K::kP / 16;
       const uint32_t x_addr = smem_addr(stage.x[head]);
-      uint32_t x2[kGroups][4];
-      auto load_x = [&] {
+      Tensor tHrX = make_tensor<Element>(shape(thr_h.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}))));
+      auto load_state_operand = [&] {
         CUTE_UNROLL
-        for (int j = 0; j < kGroups; ++j) ldmatrix_x4(x2[j], x_addr + K::x_offset(lane_row, MatrixRows::col(lane, j)));
-      };
-      auto scale_x_in_place = [&] {
-        // Rows g and g + 8 of the warp: loaded before the stores (which may alias for the compiler).
-        const float w_lo = stage.w[head][at.row(0)], w_hi = stage.w[head][at.row(2)];
-        CUTE_UNROLL
-        for (int j = 0; j < kGroups; ++j) {
+        for (int j = 0; j < K::kQ / 16; ++j) {
           uint32_t r[4];
+          ldmatrix_x4_trans(r, x_addr + K::x_offset(MatrixRows::trans_col(lane, j), MatrixRows::trans_row(at.warp, lane)));
+          // Tokens 16 j + 2 q, + 1 (matrices 0, 1) and 16 j + 8 + 2 q, + 1 (matrices 2, 3).
+          const float2 w_lo = *reinterpret_cast<const float2*>(&stage.w[head][16 * j + 2 * at.q]);
+          const float2 w_hi = *reinterpret_cast<const float2*>(&stage.w[head][16 * j + 8 + 2 * at.q]);
           CUTE_UNROLL
           for (int m = 0; m < 4; ++m) {
-            const float2 v = Bf16Pair::unpack(x2[j][m]);
-            const float wj = m % 2 ? w_hi : w_lo;
-            r[m] = Bf16Pair::pack(wj * v.x, wj * v.y);
+            const float2 v = Bf16Pair::unpack(r[m]);
+            const float2 wm = m / 2 ? w_hi : w_lo;
+            tHrX(8 * j + 2 * m) = Element(wm.x * v.x);
+            tHrX(8 * j + 2 * m + 1) = Element(wm.y * v.y);
           }
-          stmatrix_x4(x_addr + K::x_offset(lane_row, MatrixRows::col(lane, j)), r);
         }
       };
-
-      if constexpr (kStatePass) {
-        // Local state only: h = exp(total) h + (X diag(w))^T B.
-        load_x();
-        scale_x_in_place();
-        cutlass::arch::fence_view_async_shared();
-        sync_consumer();
+      // h = exp(total) h + (X diag(w))^T B on the stage's own B tile, read as (n, token).
+      auto issue_state_update = [&] {
         const float total = decay.total_decay;
-        split_decay *= total;
         CUTE_UNROLL
         for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
         Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
-        wgmma_issue(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBt), acc_h, false);
+        warpgroup_fence_operand(tHrX);  // register A operand written before the wgmma that reads it
+        wgmma_issue(mma_h, tHrX, thr_h.partition_fragment_B(sBt), acc_h, false);
+      };
+
+      if constexpr (kStatePass) {
+        // Local state only.
+        load_state_operand();
+        split_decay *= decay.total_decay;
+        issue_state_update();
         warpgroup_wait<0>();
+        warpgroup_fence_operand(tHrX);
         warpgroup_fence_operand(acc_h);
         Barrier::arrive(&smem.empty[s]);
         continue;  // (++it)
@@ -548,34 +563,31 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         warpgroup_fence_operand(tYrS);  // register A operand written before the wgmma that reads it
         wgmma_issue(mma_yx, tYrS, thr_yx.partition_fragment_B(sX), acc_y, false);
 
-        load_x();  // while S' X runs
-        warpgroup_wait<0>();  // S' X (it reads x: scaled only now)
-        warpgroup_fence_operand(tYrS);
-        warpgroup_fence_operand(acc_y);
-        // The state update is then (X diag(w))^T B on the stage's own tiles.
-        scale_x_in_place();
-        if (tid == 0) tma_store_wait<0>();  // the previous tile's y has left sY
-        cutlass::arch::fence_view_async_shared();  // generic-proxy writes of x -> WGMMA reads
-        sync_consumer();
-
-        // h = exp(total) h + (X diag(w))^T B, in flight while y is computed.
-        const float total = decay.total_decay;
-        CUTE_UNROLL
-        for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
-        Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
-        wgmma_issue(mma_h, thr_h.partition_fragment_A(sX), thr_h.partition_fragment_B(sBt), acc_h, false);
-        // The next tile's S (of this item; a spare from this stage on the item's last tile).
+        // While S' X runs: the state update's operand, then the update itself and the next
+        // tile's S (of this item; a spare from this stage on the item's last tile), all in
+        // flight while y is computed.
+        load_state_operand();
+        issue_state_update();
         warpgroup_fence_operand(acc_s);
         issue_scores(i_tile + 1 < tiles ? it + 1 : it);
-
-        // y = (Y + D x) * silu(z) into sY in bf16, four pairs per stmatrix (the 128-byte swizzle
-        // makes its 16-byte rows conflict-free; z's tile in the stage has y's layout).
+        uint32_t x2[kGroups][4];
+        CUTE_UNROLL
+        for (int j = 0; j < kGroups; ++j) ldmatrix_x4(x2[j], x_addr + K::x_offset(lane_row, MatrixRows::col(lane, j)));
         uint32_t z2[kGroups][4];
         if constexpr (kGateZ) {
           const uint32_t z_addr = smem_addr(stage.z[head]);
           CUTE_UNROLL
           for (int j = 0; j < kGroups; ++j) ldmatrix_x4(z2[j], z_addr + K::y_offset(lane_row, MatrixRows::col(lane, j)));
         }
+        warpgroup_wait<2>();  // S' X (the state update and the next S stay in flight)
+        warpgroup_fence_operand(tYrS);
+        warpgroup_fence_operand(acc_y);
+
+        // y = (Y + D x) * silu(z) into this tile's sY buffer in bf16, four pairs per stmatrix
+        // (the 128-byte swizzle makes its 16-byte rows conflict-free; z's tile in the stage has
+        // y's layout).
+        const int y_buf = it & 1;
+        const uint32_t y_addr = y_addr0 + y_buf * kYBufferBytes;
         CUTE_UNROLL
         for (int j = 0; j < kGroups; ++j) {
           uint32_t r[4];
@@ -594,14 +606,19 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           stmatrix_x4(y_addr + K::y_offset(lane_row, MatrixRows::col(lane, j)), r);
         }
 
-        warpgroup_wait<0>();  // the next S and the state update
+        warpgroup_wait<0>();  // the state update and the next S
+        warpgroup_fence_operand(tHrX);
         warpgroup_fence_operand(acc_s);
         warpgroup_fence_operand(acc_h);
-        Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, decay)
+        Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, z, decay)
         store_state_bf16(acc_h);
         cutlass::arch::fence_view_async_shared();  // sY -> TMA store, sH -> the next C h^T
+        // The previous tile's store has read the other buffer before anyone passes the barrier
+        // (the next tile's epilogue writes it).
+        if (tid == 0) tma_store_wait<0>();
         sync_consumer();
         if (tid == 0 && writes) {
+          Tensor sY = make_tensor(make_smem_ptr(mine.y[y_buf]), typename K::LayoutY{});
           Tensor mY = p.tma_y.get_tma_tensor(make_shape(p.seqlen, int(K::kP), p.heads, p.batch))(_, _, h, b);
           Tensor gY = local_tile(mY, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, 0));
           auto [gy, sy] = tma_partition(p.tma_y, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sY), group_modes<0, 2>(gY));
@@ -631,8 +648,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
 // Counts, for thread tid of the warpgroup, violations of the fragment-layout facts
 // the kernel relies on: the S, Y and state accumulators' register i holds row
 // 16 w + g + 8 ((i / 2) % 2), column 8 (i / 4) + 2 q + i % 2 (the sm80 m16n8 order
-// segsum.cuh expects; both Y GEMMs share it), and the RS A operand of S' X holds in
-// register i the same (row, column) as the S accumulator. Host and device: the CPU
+// segsum.cuh expects; both Y GEMMs share it), and the RS A operands of S' X and of the
+// state update hold in register i the same (row, column). Host and device: the CPU
 // suite (tests/cpu/test_sm90_layouts.cu) checks every thread without a GPU.
 template <class K>
 CUTE_HOST_DEVICE int fragment_layout_mismatches(int tid) {
@@ -652,6 +669,10 @@ CUTE_HOST_DEVICE int fragment_layout_mismatches(int tid) {
   typename K::MmaH mma_h;
   Tensor coord_h = mma_h.get_thread_slice(tid).partition_C(make_identity_tensor(Shape<typename K::TP, typename K::TN>{}));
   for (int i = 0; i < int(size(coord_h)); ++i) bad += (get<0>(coord_h(i)) != row(i)) + (get<1>(coord_h(i)) != col(i));
+  // The state update's RS A operand (X diag(w))^T, (p, token): filled in the same order.
+  Tensor coord_xt = mma_h.get_thread_slice(tid).partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}));
+  bad += int(size(coord_xt)) != K::kP * K::kQ / 128;
+  for (int i = 0; i < int(size(coord_xt)); ++i) bad += (get<0>(coord_xt(i)) != row(i)) + (get<1>(coord_xt(i)) != col(i));
   for (int i = 0; i < int(size(coord_s)); ++i) {
     bad += (get<0>(coord_s(i)) != row(i)) + (get<1>(coord_s(i)) != col(i));
     bad += (get<0>(coord_a(i)) != row(i)) + (get<1>(coord_a(i)) != col(i));
