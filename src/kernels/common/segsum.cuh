@@ -33,7 +33,7 @@ struct TileDecay {
   static constexpr int kBlock = 8;
   static constexpr int kNumBlocks = kQ / kBlock;
   alignas(16) float a[kQ];  // log-decay a_t = dt_t * A (<= 0); 0 past the tile's length
-  float dt[kQ];       // processed dt; 0 past the tile's length
+  alignas(16) float dt[kQ];  // processed dt; 0 past the tile's length
   float readout[kQ];  // exp(cs_i): decay of the incoming state up to token i
   float to_end[kQ];   // dt_j * exp(a_{j+1} + ... + a_{Q-1}): weight of token j in the outgoing state
   float cs[kQ];       // diff: tile cumsum
@@ -41,7 +41,7 @@ struct TileDecay {
   float chain_dt[kNumBlocks][kQ];  // hierarchical: G(I, j) * dt_j, G(I, j) = v_j E_{J+1} ... E_{I-1}, I > J
   float block_total[kNumBlocks];
   float block_decay[kNumBlocks];   // hierarchical: E_K = exp(T_K)
-  alignas(8) float diag_dt[kQ][kBlock];  // hierarchical: L_ij dt_j inside row i's diagonal block (0 for j > i)
+  alignas(16) float diag_dt[kQ][kBlock];  // hierarchical: L_ij dt_j inside row i's diagonal block (0 for j > i)
   float total_decay;  // exp(sum of all a in the tile)
 };
 
@@ -99,18 +99,33 @@ __device__ __forceinline__ void scan_in_block(TileDecay<kQ>& td, int t, float a,
   }
 }
 
-// Hierarchical: row t's diagonal block L_ij dt_j (td.a, td.dt visible).
+// Hierarchical: row t's diagonal block L_ij dt_j (td.a, td.dt visible). The block's a and
+// dt are read and the row written as float4s: scalar accesses were reloaded per element
+// (the stores may alias for the compiler) and the row stores, 32 bytes apart per thread,
+// conflicted 8 ways.
 template <int kQ>
 __device__ __forceinline__ void diagonal_block_row(TileDecay<kQ>& td, int t) {
   constexpr int kBlock = TileDecay<kQ>::kBlock;
+  static_assert(kBlock == 8, "two float4 per block row");
   const int ii = t % kBlock, first = t / kBlock * kBlock;
+  float a[kBlock];
+  *reinterpret_cast<float4*>(&a[0]) = *reinterpret_cast<const float4*>(&td.a[first]);
+  *reinterpret_cast<float4*>(&a[4]) = *reinterpret_cast<const float4*>(&td.a[first + 4]);
 #pragma unroll
-  for (int jj = 0; jj < kBlock; ++jj) {
-    float sum = 0.f;
+  for (int half = 0; half < 2; ++half) {
+    const float4 dt4 = *reinterpret_cast<const float4*>(&td.dt[first + 4 * half]);
+    const float dt[4] = {dt4.x, dt4.y, dt4.z, dt4.w};
+    float row[4];
 #pragma unroll
-    for (int k = 1; k < kBlock; ++k)
-      if (k > jj && k <= ii) sum += td.a[first + k];
-    td.diag_dt[t][jj] = (jj <= ii) ? fast_exp(sum) * td.dt[first + jj] : 0.f;
+    for (int c = 0; c < 4; ++c) {
+      const int jj = 4 * half + c;
+      float sum = 0.f;
+#pragma unroll
+      for (int k = 1; k < kBlock; ++k)
+        if (k > jj && k <= ii) sum += a[k];
+      row[c] = (jj <= ii) ? fast_exp(sum) * dt[c] : 0.f;
+    }
+    *reinterpret_cast<float4*>(&td.diag_dt[t][4 * half]) = make_float4(row[0], row[1], row[2], row[3]);
   }
 }
 
