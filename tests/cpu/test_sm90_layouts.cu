@@ -34,12 +34,9 @@ void expect_aliasing_facts() {
   typename K::LayoutX lx;
   typename K::LayoutY ly;
   typename K::LayoutH lh;
-  int bad_bt = 0, bad_bc = 0, bad_x = 0, bad_y = 0, bad_h = 0;
+  int bad_bt = 0, bad_x = 0, bad_y = 0, bad_h = 0;
   for (int tok = 0; tok < K::kQ; ++tok) {
-    for (int n = 0; n < K::kN; ++n) {
-      bad_bt += byte_offset(bt, n, tok) != byte_offset(bc, tok, n);
-      bad_bc += int(K::bc_offset(tok, n)) != byte_offset(bc, tok, n);
-    }
+    for (int n = 0; n < K::kN; ++n) bad_bt += byte_offset(bt, n, tok) != byte_offset(bc, tok, n);
     for (int p = 0; p < K::kP; ++p) {
       bad_x += int(K::x_offset(tok, p)) != byte_offset(lx, p, tok);
       bad_y += int(K::y_offset(tok, p)) != byte_offset(ly, tok, p);
@@ -48,7 +45,6 @@ void expect_aliasing_facts() {
   for (int p = 0; p < K::kP; ++p)
     for (int n = 0; n < K::kN; ++n) bad_h += int(K::h_offset(p, n)) != byte_offset(lh, p, n);
   EXPECT_EQ(bad_bt, 0) << "LayoutBt does not alias LayoutBC";
-  EXPECT_EQ(bad_bc, 0) << "bc_offset disagrees with LayoutBC";
   EXPECT_EQ(bad_x, 0) << "x_offset disagrees with LayoutX";
   EXPECT_EQ(bad_y, 0) << "y_offset disagrees with LayoutY";
   EXPECT_EQ(bad_h, 0) << "h_offset disagrees with LayoutH";
@@ -104,7 +100,6 @@ void expect_matrix_rows_facts() {
   EXPECT_EQ(matrix_pair_mismatches<Rows>(K::x_offset, K::kP / 16), 0) << "x pairs";
   EXPECT_EQ(matrix_pair_mismatches<Rows>(K::y_offset, K::kP / 16), 0) << "y / z pairs";
   EXPECT_EQ(matrix_pair_mismatches<Rows>(K::h_offset, K::kN / 16), 0) << "state pairs";
-  EXPECT_EQ(matrix_pair_mismatches<Rows>(K::bc_offset, K::kN / 16), 0) << "C pairs";
 }
 
 TEST(Sm90Layouts, MatrixRowsPutPairsInAccumulatorOrderN128) { expect_matrix_rows_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(); }
@@ -118,20 +113,6 @@ TEST(Sm90Layouts, MatrixRowsCheckDetectsSwappedMatrices) {
   };
   using K = flashssd::sm90::SsdFwdSm90<64, 128>;
   EXPECT_GT(matrix_pair_mismatches<Swapped>(K::y_offset, K::kP / 16), 0);
-}
-
-// The kernel fills the bf16 RS operand C through recast<uint32_t>: pair k must be elements
-// 2 k and 2 k + 1 of the fragment (the register order fragment_layout_mismatches checks).
-TEST(Sm90Layouts, RecastPairsAreElementPairs) {
-  using K = flashssd::sm90::SsdFwdSm90<64, 128>;
-  using namespace cute;
-  typename K::MmaS mma;
-  Tensor frag = make_tensor<typename K::Element>(
-      shape(mma.get_thread_slice(0).partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TN>{}))));
-  Tensor pairs = recast<uint32_t>(frag);
-  ASSERT_EQ(2 * int(size(pairs)), int(size(frag)));
-  for (int k = 0; k < int(size(pairs)); ++k)
-    EXPECT_EQ(static_cast<const void*>(&pairs(k)), static_cast<const void*>(&frag(2 * k))) << "pair " << k;
 }
 
 // The transposed check can fail: the two 8-row halves of the operand swapped.

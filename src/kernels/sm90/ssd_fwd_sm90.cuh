@@ -82,11 +82,8 @@ struct SsdFwdSm90 {
   using LayoutY = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TQ, TP>{}));    // (token, p)
   using LayoutH = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TP, TN>{}));    // (p, n)
 
-  // S = C B^T and C h^T take C from registers (RS): each consumer reads its C tile once, by
-  // ldmatrix, for both GEMMs, where two SS GEMMs read it twice through the operand path
-  // (shared-memory bandwidth is what binds this kernel: docs/HOPPER_PLAN.md).
-  using MmaS = decltype(make_tiled_mma(GMMA::rs_op_selector<Element, Element, float, Shape<TQ, TQ, TN>>()));
-  using MmaYState = decltype(make_tiled_mma(GMMA::rs_op_selector<Element, Element, float, Shape<TQ, TP, TN>>()));
+  using MmaS = decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<TQ, TQ, TN>>()));
+  using MmaYState = decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<TQ, TP, TN>>()));
   using MmaYScores = decltype(make_tiled_mma(
       GMMA::rs_op_selector<Element, Element, float, Shape<TQ, TP, TQ>, GMMA::Major::K, GMMA::Major::MN>()));
   // The state update's A operand, (X diag(w))^T, comes from registers: x is never written
@@ -125,7 +122,6 @@ struct SsdFwdSm90 {
   static constexpr CUTE_HOST_DEVICE uint32_t x_offset(int token, int p) { return sw128_offset<kP / 64 * 1024, 1024>(token, p); }
   static constexpr CUTE_HOST_DEVICE uint32_t y_offset(int token, int p) { return sw128_offset<1024, kQ / 8 * 1024>(token, p); }
   static constexpr CUTE_HOST_DEVICE uint32_t h_offset(int p, int n) { return sw128_offset<1024, kP / 8 * 1024>(p, n); }
-  static constexpr CUTE_HOST_DEVICE uint32_t bc_offset(int token, int n) { return sw128_offset<1024, kQ / 8 * 1024>(token, n); }
 
   struct Stage {
     alignas(1024) Element x[kHeadsPerCta][cosize_v<LayoutX>];
@@ -461,25 +457,12 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   // mainloop). So every tile retires all its WGMMAs, the first tile of a work item also
   // computes C h^T (from a zero state when there is none), and the last tile of an item
   // computes a spare S from its own stage.
-  // C of the tile whose S is in flight or ready: the RS A operand of its S = C B^T and then
-  // of its C h^T (the same fragment for both: checked by fragment_layout_mismatches), filled
-  // by ldmatrix four pairs at a time.
-  Tensor tSrC = make_tensor<Element>(shape(thr_s.partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TN>{}))));
-  Tensor tSrC_pairs = recast<uint32_t>(tSrC);
   auto issue_scores = [&](int it) {
     const int s = it % K::kStages;
     Barrier::wait(&smem.full[s], (it / K::kStages) & 1);  // passes at once for the spare S
-    const uint32_t c_addr = smem_addr(smem.stage[s].c);
-    CUTE_UNROLL
-    for (int j = 0; j < K::kN / 16; ++j) {
-      uint32_t r[4];
-      ldmatrix_x4(r, c_addr + K::bc_offset(lane_row, MatrixRows::col(lane, j)));
-      CUTE_UNROLL
-      for (int m = 0; m < 4; ++m) tSrC_pairs(4 * j + m) = r[m];
-    }
     Tensor sB = make_tensor(make_smem_ptr(smem.stage[s].b), typename K::LayoutBC{});
-    warpgroup_fence_operand(tSrC);  // register A operand written before the wgmma that reads it
-    wgmma_issue(mma_s, tSrC, thr_s.partition_fragment_B(sB), acc_s, true);
+    Tensor sC = make_tensor(make_smem_ptr(smem.stage[s].c), typename K::LayoutBC{});
+    wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
   };
   int it = 0;
   for (int item = blockIdx.x; item < scheduler.num_items; item += gridDim.x) {
@@ -507,7 +490,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       sync_consumer();
       issue_scores(it);  // the first tile's S
       warpgroup_wait<0>();
-      warpgroup_fence_operand(tSrC);
     }
     float split_decay = 1.f;  // product of the tiles' total decays (state pass)
 
@@ -516,6 +498,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       auto& stage = smem.stage[s];
       const auto& decay = stage.decay[head];
       Tensor sX = make_tensor(make_smem_ptr(stage.x[head]), typename K::LayoutX{});
+      Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
+      Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
       if constexpr (kStatePass) Barrier::wait(&smem.full[s], (it / K::kStages) & 1);  // (main pass: waited for its S)
       // x is read three ways and never written: by S' X's WGMMA (B operand), by ldmatrix in
       // the Y accumulator's order for D x (x2: P / 16 groups of four pairs), and by
@@ -565,7 +549,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
 
         // S = C B^T is ready; the mask runs while C h^T is in flight.
         Tensor acc_y = partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{});
-        wgmma_issue(mma_ys, tSrC, thr_ys.partition_fragment_B(sH), acc_y, true);
+        wgmma_issue(mma_ys, thr_ys.partition_fragment_A(sC), thr_ys.partition_fragment_B(sH), acc_y, true);
         warpgroup_fence_operand(acc_s);
         mask_scores<kQ>(acc_s, decay, tid);
         // S' as the RS A operand: its register order is the accumulator's (checked by the test).
@@ -573,43 +557,47 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         CUTE_UNROLL
         for (int i = 0; i < size(tYrS); ++i) tYrS(i) = Element(acc_s(i));
         warpgroup_wait<0>();
-        warpgroup_fence_operand(tSrC);
         warpgroup_fence_operand(acc_y);
         CUTE_UNROLL
         for (int i = 0; i < size(acc_y); ++i) acc_y(i) *= decay.readout[at.row(i)];
         warpgroup_fence_operand(tYrS);  // register A operand written before the wgmma that reads it
         wgmma_issue(mma_yx, tYrS, thr_yx.partition_fragment_B(sX), acc_y, false);
 
-        // While S' X runs: the state update's operand, then the update itself. Once S' X is
-        // done (its S' registers free), the next tile's S (of this item; a spare from this
-        // stage on the item's last tile): both in flight while y is computed.
+        // While S' X runs: the state update's operand, then the update itself and the next
+        // tile's S (of this item; a spare from this stage on the item's last tile), all in
+        // flight while y is computed.
         load_state_operand();
         issue_state_update();
-        warpgroup_wait<1>();  // S' X
-        warpgroup_fence_operand(tYrS);
-        warpgroup_fence_operand(acc_y);
         warpgroup_fence_operand(acc_s);
         issue_scores(i_tile + 1 < tiles ? it + 1 : it);
+        uint32_t x2[kGroups][4];
+        CUTE_UNROLL
+        for (int j = 0; j < kGroups; ++j) ldmatrix_x4(x2[j], x_addr + K::x_offset(lane_row, MatrixRows::col(lane, j)));
+        uint32_t z2[kGroups][4];
+        if constexpr (kGateZ) {
+          const uint32_t z_addr = smem_addr(stage.z[head]);
+          CUTE_UNROLL
+          for (int j = 0; j < kGroups; ++j) ldmatrix_x4(z2[j], z_addr + K::y_offset(lane_row, MatrixRows::col(lane, j)));
+        }
+        warpgroup_wait<2>();  // S' X (the state update and the next S stay in flight)
+        warpgroup_fence_operand(tYrS);
+        warpgroup_fence_operand(acc_y);
 
         // y = (Y + D x) * silu(z) into this tile's sY buffer in bf16, four pairs per stmatrix
         // (the 128-byte swizzle makes its 16-byte rows conflict-free; z's tile in the stage has
         // y's layout).
         const int y_buf = it & 1;
         const uint32_t y_addr = y_addr0 + y_buf * kYBufferBytes;
-        // x and z are read a group at a time: the C fragment, the state and the next S are
-        // live here (all x and z pairs at once spill).
         CUTE_UNROLL
         for (int j = 0; j < kGroups; ++j) {
-          uint32_t x2[4], z2[4], r[4];
-          ldmatrix_x4(x2, x_addr + K::x_offset(lane_row, MatrixRows::col(lane, j)));
-          if constexpr (kGateZ) ldmatrix_x4(z2, smem_addr(stage.z[head]) + K::y_offset(lane_row, MatrixRows::col(lane, j)));
+          uint32_t r[4];
           CUTE_UNROLL
           for (int m = 0; m < 4; ++m) {
             const int k = 4 * j + m;
-            const float2 xv = Bf16Pair::unpack(x2[m]);
+            const float2 xv = Bf16Pair::unpack(x2[j][m]);
             float v0 = acc_y(2 * k) + D_h * xv.x, v1 = acc_y(2 * k + 1) + D_h * xv.y;
             if constexpr (kGateZ) {
-              const float2 zv = Bf16Pair::unpack(z2[m]);
+              const float2 zv = Bf16Pair::unpack(z2[j][m]);
               v0 *= silu_fast(zv.x);
               v1 *= silu_fast(zv.y);
             }
@@ -620,7 +608,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
 
         warpgroup_wait<0>();  // the state update and the next S
         warpgroup_fence_operand(tHrX);
-        warpgroup_fence_operand(tSrC);
         warpgroup_fence_operand(acc_s);
         warpgroup_fence_operand(acc_h);
         Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, z, decay)
@@ -682,14 +669,6 @@ CUTE_HOST_DEVICE int fragment_layout_mismatches(int tid) {
   typename K::MmaH mma_h;
   Tensor coord_h = mma_h.get_thread_slice(tid).partition_C(make_identity_tensor(Shape<typename K::TP, typename K::TN>{}));
   for (int i = 0; i < int(size(coord_h)); ++i) bad += (get<0>(coord_h(i)) != row(i)) + (get<1>(coord_h(i)) != col(i));
-  // C as the RS A operand of S = C B^T and of C h^T (one fragment for both), filled in this order.
-  Tensor coord_cs = mma_s.get_thread_slice(tid).partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TN>{}));
-  Tensor coord_cy = mma_ys.get_thread_slice(tid).partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TN>{}));
-  bad += (int(size(coord_cs)) != K::kQ * K::kN / 128) + (int(size(coord_cy)) != K::kQ * K::kN / 128);
-  for (int i = 0; i < int(size(coord_cs)); ++i) {
-    bad += (get<0>(coord_cs(i)) != row(i)) + (get<1>(coord_cs(i)) != col(i));
-    bad += (get<0>(coord_cy(i)) != row(i)) + (get<1>(coord_cy(i)) != col(i));
-  }
   // The state update's RS A operand (X diag(w))^T, (p, token): filled in the same order.
   Tensor coord_xt = mma_h.get_thread_slice(tid).partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}));
   bad += int(size(coord_xt)) != K::kP * K::kQ / 128;
