@@ -3,7 +3,7 @@
 // random inputs generated on the device, no dt bias/softplus, L2 flushed before each
 // run, median of --iters, one JSON line. Correctness is tests/gpu/test_sm90_forward.cu's job.
 //
-//   flashssd_sm90_forward_probe [--batch 8] [--seqlen 8192] [--H 64] [--G 1] [--N 128] [--z 0|1] [--iters 50]
+//   flashssd_sm90_forward_probe [--batch 8] [--seqlen 8192] [--H 64] [--G 1] [--P 64|128] [--N 128] [--z 0|1] [--iters 50]
 //                               [--persistent 1|0]  (0: one CTA per work item)
 #include <cuda_runtime.h>
 
@@ -41,7 +41,9 @@ int run(int argc, char** argv) {
   cudaDeviceProp prop;
   PROBE_CHECK(cudaGetDeviceProperties(&prop, 0));
   if (prop.major != 9) return std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"skipped\"}\n"), 0;
-  constexpr int P = K::kP, N = K::kN;
+  constexpr int N = K::kN;
+  const int P = arg(argc, argv, "--P", K::kP);  // the head dim: slices of K::kP channels
+  if (P % K::kP != 0) return std::fprintf(stderr, "--P must be a multiple of %d\n", K::kP), 2;
   const size_t nx = size_t(batch) * T * H * P, nbc = size_t(batch) * T * G * N, ndt = size_t(batch) * T * H;
   Element *x, *B, *C, *z, *y;
   float *dt, *A, *D, *fin;
@@ -57,7 +59,7 @@ int run(int argc, char** argv) {
 
   const int64_t x_s[3] = {int64_t(T) * H * P, int64_t(H) * P, P};
   const int64_t bc_s[3] = {int64_t(T) * G * N, int64_t(G) * N, N};
-  auto p = K::make_params(x, x_s, B, bc_s, C, bc_s, y, x_s, batch, T, H, G);
+  auto p = K::make_params(x, x_s, B, bc_s, C, bc_s, y, x_s, batch, T, H, G, P);
   p.dt = dt; p.dt_sb = int64_t(T) * H; p.dt_st = H; p.dt_sh = 1;
   p.A = A; p.A_s = 1; p.D = D; p.D_sh = 1; if (with_z) K::set_gate(p, z, x_s);
   p.final_states = fin; p.fin_sb = int64_t(H) * P * N; p.fin_sh = P * N; p.fin_sp = N;
@@ -65,7 +67,7 @@ int run(int argc, char** argv) {
   PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
   int per_sm = 0;
   PROBE_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, K::kThreads, K::kSmemBytes));
-  const int items = batch * K::head_sets(H, G);
+  const int items = batch * K::head_sets(H * P / K::kP, G);
   const int grid = arg(argc, argv, "--persistent", 1) ? std::min(items, prop.multiProcessorCount) : items;
   auto launch = [&] { kernel<<<unsigned(grid), K::kThreads, K::kSmemBytes>>>(p); };
 

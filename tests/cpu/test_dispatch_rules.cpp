@@ -36,6 +36,8 @@ TEST(Sm90DispatchRules, ServesR1AndItsOptions) {
   EXPECT_EQ(flashssd::sm90::unsupported_reason(k), nullptr);
   k.dstate = 64;
   EXPECT_EQ(flashssd::sm90::unsupported_reason(k), nullptr);
+  k.headdim = 128;  // R3: two 64-channel slices per head
+  EXPECT_EQ(flashssd::sm90::unsupported_reason(k), nullptr);
 }
 
 TEST(Sm90DispatchRules, NamesWhatFallsBack) {
@@ -47,7 +49,8 @@ TEST(Sm90DispatchRules, NamesWhatFallsBack) {
     const char* r = flashssd::sm90::unsupported_reason(k);
     return std::string(r ? r : "");
   };
-  EXPECT_NE(reason([](SsdKernelParams& k) { k.headdim = 128; }), "");
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.headdim = 256; }), "");
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.headdim = 96; }), "");
   EXPECT_NE(reason([](SsdKernelParams& k) { k.dstate = 256; }), "");
   EXPECT_EQ(reason([](SsdKernelParams& k) { k.heads_per_group = 3; }), "");  // any G: spare consumers idle
   EXPECT_EQ(reason([](SsdKernelParams& k) { k.heads_per_group = 1; }), "");

@@ -289,6 +289,14 @@ TEST(GpuForwardSplit, LongSequenceSplitsMatchReference) {
   EXPECT_LE(r.varlen_err, 1e-2);
 }
 
+// Head dim 128 (R3-like): on Hopper each head's two 64-channel slices carry their own rows of
+// the split states between the state pass, the boundary scan and the main pass.
+TEST(GpuForwardSplit, HeadDim128SplitsMatchReference) {
+  REQUIRE_GPU();
+  const auto s = all_options(1, 20000, 2, 1, 128, 64, 82);
+  expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "split P=128");
+}
+
 TEST(GpuForwardSplit, Float32LongSequenceSplitsMatchReference) {
   REQUIRE_GPU();
   auto s = all_options(1, 20000, 2, 1, 64, 128, 81);

@@ -36,13 +36,15 @@ void layout_facts() {
 }
 
 template <class K>
-// a_scale multiplies A (the decay rates; 1 = make_random's -U(0.05, 1.5)).
-void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, uint64_t seed, double a_scale = 1.0) {
+// a_scale multiplies A (the decay rates; 1 = make_random's -U(0.05, 1.5)); P: the head dim, a
+// multiple of K::kP (each consumer computes a 64-channel slice of a head).
+void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, uint64_t seed, double a_scale = 1.0,
+                  int64_t P = K::kP) {
   if (!have_sm90()) GTEST_SKIP() << "no sm_90 GPU: sm90 test skipped";
   using Element = typename K::Element;
   ref::RandomSpec spec;
   spec.batch = batch; spec.seqlen = T; spec.heads = H; spec.groups = G;
-  spec.headdim = K::kP; spec.dstate = K::kN;
+  spec.headdim = P; spec.dstate = K::kN;
   spec.D = true; spec.z = with_z; spec.seed = seed;
   ref::Inputs in = ref::make_random(spec);
   for (double& a : in.A) a *= a_scale;
@@ -75,7 +77,7 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   const float *dt = upload(hdt), *A = upload(hA), *D = upload(hD);
   Element* y;
   float* fin;
-  const size_t ny = hx.size(), nfin = size_t(batch) * H * K::kP * K::kN;
+  const size_t ny = hx.size(), nfin = size_t(batch) * H * P * K::kN;
   CUDA_OK(cudaMalloc(&y, ny * sizeof(Element)));
   CUDA_OK(cudaMalloc(&fin, nfin * sizeof(float)));
   allocs.push_back(y);
@@ -83,17 +85,17 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   CUDA_OK(cudaMemset(y, 0xff, ny * sizeof(Element)));  // NaN poison
   CUDA_OK(cudaMemset(fin, 0xff, nfin * sizeof(float)));
 
-  const int64_t x_s[3] = {T * H * K::kP, H * K::kP, K::kP};
+  const int64_t x_s[3] = {T * H * P, H * P, P};
   const int64_t bc_s[3] = {T * G * K::kN, G * K::kN, K::kN};
-  auto p = K::make_params(x, x_s, B, bc_s, C, bc_s, y, x_s, int(batch), int(T), int(H), int(G));
+  auto p = K::make_params(x, x_s, B, bc_s, C, bc_s, y, x_s, int(batch), int(T), int(H), int(G), int(P));
   p.dt = dt; p.dt_sb = T * H; p.dt_st = H; p.dt_sh = 1;
   p.A = A; p.A_s = 1; p.D = D; p.D_sh = 1;
   if (with_z) K::set_gate(p, z, x_s);
-  p.final_states = fin; p.fin_sb = H * K::kP * K::kN; p.fin_sh = K::kP * K::kN; p.fin_sp = K::kN;
+  p.final_states = fin; p.fin_sb = H * P * K::kN; p.fin_sh = P * K::kN; p.fin_sp = K::kN;
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
   // Fewer CTAs than work items: the persistent loop walks several items per CTA.
-  const int64_t items = batch * K::head_sets(int(H), int(G));
+  const int64_t items = batch * K::head_sets(int(H * P / K::kP), int(G));
   kernel<<<unsigned(std::max<int64_t>(1, items / 3)), K::kThreads, K::kSmemBytes>>>(p);
   CUDA_OK(cudaGetLastError());
   CUDA_OK(cudaDeviceSynchronize());
@@ -107,8 +109,8 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   for (size_t i = 0; i < ny; ++i) dy[i] = float(gy[i]);
   for (size_t i = 0; i < nfin; ++i) dfin[i] = gfin[i];
   const double ey = ref::rel_error(dy, truth.y), es = ref::rel_error(dfin, truth.final_states);
-  std::printf("sm90 forward b=%lld T=%lld H=%lld G=%lld N=%d z=%d: y rel err %.3g, state rel err %.3g\n",
-              (long long)batch, (long long)T, (long long)H, (long long)G, K::kN, int(with_z), ey, es);
+  std::printf("sm90 forward b=%lld T=%lld H=%lld G=%lld P=%lld N=%d z=%d: y rel err %.3g, state rel err %.3g\n",
+              (long long)batch, (long long)T, (long long)H, (long long)G, (long long)P, K::kN, int(with_z), ey, es);
   EXPECT_LE(ey, 1e-2);  // NaN (unwritten) fails
   EXPECT_LE(es, 1e-2);
 }
@@ -127,6 +129,14 @@ TEST(Sm90ForwardSmall, OneHeadPerGroup) { forward_case<K64>(1, 129, 3, 3, false,
 // A single head: one work item per batch (the launcher's grid was once sized 0 for it).
 TEST(Sm90ForwardSmall, SingleHead) { forward_case<K128>(2, 100, 1, 1, true, 18); }
 TEST(Sm90ForwardSmall, OneHeadPerCta) { forward_case<flashssd::sm90::SsdFwdSm90<64, 128, 1>>(2, 150, 3, 3, true, 15); }
+// Head dim 128: each head's two 64-channel slices go to the two consumers of one CTA (or to
+// two CTAs with one consumer), sharing the head's decay; the state's rows and y's columns
+// are offset by the slice.
+TEST(Sm90ForwardSmall, HeadDim128) { forward_case<K64>(2, 200, 3, 1, true, 20, 1.0, 128); }
+TEST(Sm90ForwardSmall, HeadDim128OneHeadPerGroup) { forward_case<K128>(1, 129, 3, 3, false, 21, 1.0, 128); }
+TEST(Sm90ForwardSmall, HeadDim128OneSlicePerCta) {
+  forward_case<flashssd::sm90::SsdFwdSm90<64, 128, 1>>(2, 150, 2, 1, true, 22, 1.0, 128);
+}
 TEST(Sm90Forward, ManyTiles) { forward_case<K128>(1, 4096, 8, 1, true, 14); }
 // Long memory: decay rates 100x smaller than the default (a tile decays the state by ~e^-0.4
 // instead of ~e^-30), so the state carries every earlier tile's contribution.

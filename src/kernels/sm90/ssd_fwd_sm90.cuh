@@ -24,8 +24,10 @@
 //   y  = (Y + D x) * silu(z)             to shared memory (two buffers), then a TMA store
 //                                        (partial tiles clipped by TMA)
 // Options served: D (per head), z, initial and final states, dt bias / softplus / limits,
-// split sequences, any number of heads per group; bf16 x, B, C, z, y; P = 64, N in {64, 128}
-// (template parameters).
+// split sequences, any number of heads per group; bf16 x, B, C, z, y; N in {64, 128}
+// (template parameter); any head dim P that is a multiple of kP = 64: a consumer computes
+// one 64-channel slice of a head (the slices of a head are independent SSDs sharing the
+// head's decay), so P = 128 puts a head's two slices side by side in one CTA.
 #pragma once
 
 #include <cuda_bf16.h>
@@ -151,6 +153,7 @@ struct SsdFwdSm90 {
     TmaY tma_y;
     TmaZ tma_z;  // set by set_gate
     int batch, seqlen, heads, groups;
+    int slices;      // head dim P / kP: the 64-channel slices of a head, each a consumer's work
     const void* dt;  // (b, T, H) raw: dt = clamp(softplus?(dt + dt_bias), dt_lo, dt_hi)
     ScalarType dt_type;
     int64_t dt_sb, dt_st, dt_sh;
@@ -172,18 +175,18 @@ struct SsdFwdSm90 {
     // final state and total decay (all splits but the last); split_boundary_scan_kernel
     // turns them into incoming states, which the main pass starts from.
     int num_splits, split_len;
-    float* split_states;  // (b, H, num_splits, P, N) contiguous
+    float* split_states;  // (b, H, num_splits, P, N) contiguous (P = slices * kP)
     float* split_decay;   // (b, H, num_splits)
   };
 
-  // x, y, z: (b, T, H, P) with unit stride on P; B, C: (b, T, G, N) with unit stride on N.
-  // Strides in elements, (batch, token, head-or-group). The other fields start as "absent"
-  // (one split, no D, z or states, dt unclamped); the caller sets what it uses.
+  // x, y, z: (b, T, H, P) with unit stride on P (P a multiple of kP); B, C: (b, T, G, N) with
+  // unit stride on N. Strides in elements, (batch, token, head-or-group). The other fields
+  // start as "absent" (one split, no D, z or states, dt unclamped); the caller sets what it uses.
   static Params make_params(const Element* x, const int64_t (&x_s)[3], const Element* B, const int64_t (&b_s)[3],
                             const Element* C, const int64_t (&c_s)[3], Element* y, const int64_t (&y_s)[3],
-                            int batch, int seqlen, int heads, int groups) {
+                            int batch, int seqlen, int heads, int groups, int headdim = kP) {
     Params p{};
-    auto gx = make_tensor(make_gmem_ptr(x), make_layout(make_shape(int(kP), seqlen, heads, batch),
+    auto gx = make_tensor(make_gmem_ptr(x), make_layout(make_shape(headdim, seqlen, heads, batch),
                                                         make_stride(_1{}, x_s[1], x_s[2], x_s[0])));
     auto view_bc = [&](const Element* ptr, const int64_t(&st)[3]) {
       return make_tensor(make_gmem_ptr(ptr), make_layout(make_shape(seqlen, int(kN), groups, batch),
@@ -192,13 +195,14 @@ struct SsdFwdSm90 {
     p.tma_x = make_tma_copy(SM90_TMA_LOAD{}, gx, LayoutX{});
     p.tma_b = make_tma_copy(SM90_TMA_LOAD{}, view_bc(B, b_s), LayoutBC{});
     p.tma_c = make_tma_copy(SM90_TMA_LOAD{}, view_bc(C, c_s), LayoutBC{});
-    auto gy = make_tensor(make_gmem_ptr(y), make_layout(make_shape(seqlen, int(kP), heads, batch),
+    auto gy = make_tensor(make_gmem_ptr(y), make_layout(make_shape(seqlen, headdim, heads, batch),
                                                         make_stride(y_s[1], _1{}, y_s[2], y_s[0])));
     p.tma_y = make_tma_copy(SM90_TMA_STORE{}, gy, LayoutY{});
     p.batch = batch;
     p.seqlen = seqlen;
     p.heads = heads;
     p.groups = groups;
+    p.slices = headdim / kP;
     p.dt_type = ScalarType::kF32;
     p.dt_lo = 0.f;
     p.dt_hi = INFINITY;
@@ -209,7 +213,7 @@ struct SsdFwdSm90 {
   // The gate y *= silu(z): z as (b, T, H, P) with unit stride on P, strides (batch, token, head)
   // in elements (the z-gated kernel loads it by TMA with x).
   static void set_gate(Params& p, const Element* z, const int64_t (&z_s)[3]) {
-    auto gz = make_tensor(make_gmem_ptr(z), make_layout(make_shape(p.seqlen, int(kP), p.heads, p.batch),
+    auto gz = make_tensor(make_gmem_ptr(z), make_layout(make_shape(p.seqlen, p.slices * kP, p.heads, p.batch),
                                                         make_stride(z_s[1], _1{}, z_s[2], z_s[0])));
     p.tma_z = make_tma_copy(SM90_TMA_LOAD{}, gz, LayoutY{});
     p.z = z;
@@ -282,22 +286,23 @@ using Bf16Pair = sm80::HalfPacking<__nv_bfloat16>;  // pack / unpack of bf16 pai
 
 // Persistent tile scheduler: the grid (one CTA per SM at most) walks the work items
 // ((batch * splits) + split) * head_sets + set with a grid stride, so that the CTAs reading
-// one group's B and C tiles run side by side (L2 reuse). A work item is a run of tiles of
-// one sequence split for kHeadsPerCta heads of one group; when the heads per group are not a
-// multiple of kHeadsPerCta, the group's last item has fewer (`active`): its spare consumers
-// compute a copy of the item's first head (loaded as such, so every value is defined) and
-// write nothing.
+// one group's B and C tiles run side by side (L2 reuse). The unit of work is a head slice
+// (kP channels of a head; P / kP slices per head, numbered head * slices + slice). A work
+// item is a run of tiles of one sequence split for kHeadsPerCta head slices of one group;
+// when the slices per group are not a multiple of kHeadsPerCta, the group's last item has
+// fewer (`active`): its spare consumers compute a copy of the item's first slice (loaded as
+// such, so every value is defined) and write nothing.
 template <class K, bool kStatePass>
 struct WorkScheduler {
   struct Item {
     int b, h0, active, split, grp, tile_begin, tiles;
-    __device__ int head(int k) const { return h0 + min(k, active - 1); }  // the head slot k computes
+    __device__ int head_slice(int k) const { return h0 + min(k, active - 1); }  // what slot k computes
   };
-  int heads_per_group, sets_per_group, head_sets, splits, num_items;
+  int heads_per_group, sets_per_group, head_sets, splits, num_items;  // heads_per_group: in head slices
   __device__ explicit WorkScheduler(const typename K::Params& p)
-      : heads_per_group(p.heads / p.groups),
-        sets_per_group(K::head_sets(p.heads, p.groups) / p.groups),
-        head_sets(K::head_sets(p.heads, p.groups)),
+      : heads_per_group(p.heads / p.groups * p.slices),
+        sets_per_group(K::head_sets(p.heads * p.slices, p.groups) / p.groups),
+        head_sets(K::head_sets(p.heads * p.slices, p.groups)),
         splits(kStatePass ? p.num_splits - 1 : p.num_splits),
         num_items(p.batch * splits * head_sets) {}
   __device__ Item item(int i, const typename K::Params& p) const {
@@ -355,7 +360,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       const int b = work.b, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
       // This thread's head slot (two heads: one per half of the warpgroup; one head: the
       // second half is prepare_tile_decay's role 1 and reads no dt) and its per-item constants.
-      const int slot = min(wtid / kQ, kHeads - 1), hd = work.head(slot);
+      const int slot = min(wtid / kQ, kHeads - 1), hd = work.head_slice(slot) / p.slices;
       const bool reads_dt = kHeads == 2 || wtid < kQ;
       const float A_h = p.A[hd * p.A_s], bias = p.dt_bias ? p.dt_bias[hd * p.dt_bias_s] : 0.f;
       // Raw dt of the thread's token, loaded one tile ahead so that its latency overlaps the
@@ -387,15 +392,16 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           if constexpr (!kStatePass) copy(p.tma_c.with(smem.full[s]), gc, sc);
           CUTE_UNROLL
           for (int k = 0; k < kHeads; ++k) {
-            Tensor mX = p.tma_x.get_tma_tensor(make_shape(int(K::kP), p.seqlen, p.heads, p.batch))(_, _, work.head(k), b);
+            const int head_k = work.head_slice(k) / p.slices, slice_k = work.head_slice(k) % p.slices;
+            Tensor mX = p.tma_x.get_tma_tensor(make_shape(p.slices * K::kP, p.seqlen, p.heads, p.batch))(_, _, head_k, b);
             Tensor sX = make_tensor(make_smem_ptr(stage.x[k]), typename K::LayoutX{});
-            Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(0, t));
+            Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(slice_k, t));
             auto [gx, sx] = tma_partition(p.tma_x, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sX), group_modes<0, 2>(gX));
             copy(p.tma_x.with(smem.full[s]), gx, sx);
             if constexpr (kGateZ) {
-              Tensor mZ = p.tma_z.get_tma_tensor(make_shape(p.seqlen, int(K::kP), p.heads, p.batch))(_, _, work.head(k), b);
+              Tensor mZ = p.tma_z.get_tma_tensor(make_shape(p.seqlen, p.slices * K::kP, p.heads, p.batch))(_, _, head_k, b);
               Tensor sZ = make_tensor(make_smem_ptr(stage.z[k]), typename K::LayoutY{});
-              Tensor gZ = local_tile(mZ, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, 0));
+              Tensor gZ = local_tile(mZ, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, slice_k));
               auto [gz, sz] = tma_partition(p.tma_z, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sZ), group_modes<0, 2>(gZ));
               copy(p.tma_z.with(smem.full[s]), gz, sz);
             }
@@ -468,7 +474,10 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   for (int item = blockIdx.x; item < scheduler.num_items; item += gridDim.x) {
     const auto work = scheduler.item(item, p);
     const int b = work.b, split = work.split, tile_begin = work.tile_begin, tiles = work.tiles;
-    const int h = work.head(head);     // the head this consumer computes
+    // The head slice this consumer computes: channels slice * kP .. + kP - 1 of head h, i.e.
+    // rows slice * kP .. of the head's P x N state.
+    const int h = work.head_slice(head) / p.slices, slice = work.head_slice(head) % p.slices;
+    const int64_t state_rows = int64_t(slice) * K::kP;
     const bool writes = head < work.active;  // a spare consumer (see WorkScheduler) writes nothing
     const float D_h = p.D ? p.D[h * p.D_sh] : 0.f;
 
@@ -477,9 +486,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     const float* h_in = nullptr;
     int64_t h_in_sp = K::kN;
     if (!kStatePass && split > 0) {
-      h_in = p.split_states + ((int64_t(b) * p.heads + h) * p.num_splits + split - 1) * K::kP * K::kN;
+      h_in = p.split_states + (((int64_t(b) * p.heads + h) * p.num_splits + split - 1) * p.slices * K::kP + state_rows) * K::kN;
     } else if (!kStatePass && p.initial_states) {
-      h_in = p.initial_states + b * p.init_sb + h * p.init_sh;
+      h_in = p.initial_states + b * p.init_sb + h * p.init_sh + state_rows * p.init_sp;
       h_in_sp = p.init_sp;
     }
     CUTE_UNROLL
@@ -619,8 +628,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         sync_consumer();
         if (tid == 0 && writes) {
           Tensor sY = make_tensor(make_smem_ptr(mine.y[y_buf]), typename K::LayoutY{});
-          Tensor mY = p.tma_y.get_tma_tensor(make_shape(p.seqlen, int(K::kP), p.heads, p.batch))(_, _, h, b);
-          Tensor gY = local_tile(mY, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, 0));
+          Tensor mY = p.tma_y.get_tma_tensor(make_shape(p.seqlen, p.slices * K::kP, p.heads, p.batch))(_, _, h, b);
+          Tensor gY = local_tile(mY, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, slice));
           auto [gy, sy] = tma_partition(p.tma_y, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sY), group_modes<0, 2>(gY));
           copy(p.tma_y, sy, gy);
           tma_store_arrive();
@@ -631,13 +640,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     if constexpr (kStatePass) {
       if (writes) {
         const int64_t slot = (int64_t(b) * p.heads + h) * p.num_splits + split;
-        float* out = p.split_states + slot * K::kP * K::kN;
+        float* out = p.split_states + (slot * p.slices * K::kP + state_rows) * K::kN;
         CUTE_UNROLL
         for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * K::kN + at.col(i)] = acc_h(i);
-        if (tid == 0) p.split_decay[slot] = split_decay;
+        if (tid == 0 && slice == 0) p.split_decay[slot] = split_decay;  // the head's, the same for every slice
       }
     } else if (writes && p.final_states && split == p.num_splits - 1) {
-      float* out = p.final_states + b * p.fin_sb + h * p.fin_sh;
+      float* out = p.final_states + b * p.fin_sb + h * p.fin_sh + state_rows * p.fin_sp;
       CUTE_UNROLL
       for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * p.fin_sp + at.col(i)] = acc_h(i);
     }

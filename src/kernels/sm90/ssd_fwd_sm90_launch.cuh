@@ -40,7 +40,7 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   const int64_t c_s[3] = {stride_or_unit(params.C_sb, params.batch), stride_or_unit(params.C_st, params.seqlen), stride_or_unit(params.C_sg, params.groups)};
   auto p = K::make_params(static_cast<const Element*>(params.x), x_s, static_cast<const Element*>(params.B), b_s,
                           static_cast<const Element*>(params.C), c_s, static_cast<Element*>(params.y), y_s,
-                          params.batch, params.seqlen, params.heads, params.groups);
+                          params.batch, params.seqlen, params.heads, params.groups, params.headdim);
   p.dt = params.dt;
   p.dt_type = params.dt_type;
   p.dt_sb = params.dt_sb; p.dt_st = params.dt_st; p.dt_sh = params.dt_sh;
@@ -62,7 +62,8 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   int device = 0, sms = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
   check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "device attribute");
-  const int64_t ctas_per_split = int64_t(params.batch) * K::head_sets(params.heads, params.groups);
+  // Work items: sets of head slices (P / 64 per head; WorkScheduler).
+  const int64_t ctas_per_split = int64_t(params.batch) * K::head_sets(params.heads * p.slices, params.groups);
   const SplitPlan plan =
       forced_splits(plan_splits(ctas_per_split, params.seqlen, K::kQ, sms, kSm90SplitCost), params.seqlen, K::kQ);
   params.num_splits = p.num_splits = plan.num_splits;

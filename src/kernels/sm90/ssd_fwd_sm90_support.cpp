@@ -7,7 +7,7 @@
 namespace flashssd::sm90 {
 
 const char* unsupported_reason(const SsdKernelParams& k) {
-  if (k.headdim != 64) return "head dim P != 64";
+  if (k.headdim != 64 && k.headdim != 128) return "head dim P not 64 or 128";
   if (k.dstate != 64 && k.dstate != 128) return "state dim N not 64 or 128";
   if (k.seq_idx || k.cu_seqlens || k.varlen_states) return "seq_idx / cu_seqlens";
   if (k.D && k.D_sp != 0) return "D per channel";
