@@ -371,6 +371,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         return valid ? load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + hd * p.dt_sh) : 0.f;
       };
       float raw_next = load_raw_dt(0);
+      // The head and 64-channel slice of each slot's x and z tiles (per item, not per tile).
+      int head_of[kHeads], slice_of[kHeads];
+      CUTE_UNROLL
+      for (int k = 0; k < kHeads; ++k) {
+        head_of[k] = work.head_slice(k) / p.slices;
+        slice_of[k] = work.head_slice(k) - head_of[k] * p.slices;
+      }
       for (int i = 0; i < tiles; ++i, ++it) {
         const int t = tile_begin + i, s = it % K::kStages;
         const bool valid = reads_dt && t * kQ + tok_in_tile < p.seqlen;
@@ -392,7 +399,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           if constexpr (!kStatePass) copy(p.tma_c.with(smem.full[s]), gc, sc);
           CUTE_UNROLL
           for (int k = 0; k < kHeads; ++k) {
-            const int head_k = work.head_slice(k) / p.slices, slice_k = work.head_slice(k) % p.slices;
+            const int head_k = head_of[k], slice_k = slice_of[k];
             Tensor mX = p.tma_x.get_tma_tensor(make_shape(p.slices * K::kP, p.seqlen, p.heads, p.batch))(_, _, head_k, b);
             Tensor sX = make_tensor(make_smem_ptr(stage.x[k]), typename K::LayoutX{});
             Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(slice_k, t));
