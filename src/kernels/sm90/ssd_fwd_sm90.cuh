@@ -68,8 +68,9 @@ struct SsdFwdSm90 {
   static constexpr CUTE_HOST_DEVICE int head_sets(int heads, int groups) {
     return groups * ((heads / groups + kHeadsPerCta - 1) / kHeadsPerCta);
   }
-  // Named barriers (0 is __syncthreads): the producer warpgroup, then one per consumer.
-  static constexpr int kProducerBarrier = 1, kConsumerBarrier0 = 2;
+  // Named barriers (0 is __syncthreads): the producer warpgroup, one per consumer, then the
+  // consumers' turns to issue their state update + next S (kIssueTurn0 + consumer).
+  static constexpr int kProducerBarrier = 1, kConsumerBarrier0 = 2, kIssueTurn0 = kConsumerBarrier0 + kHeadsPerCta;
   using TQ = Int<kQ>;
   using TP = Int<kP>;
   using TN = Int<kN>;
@@ -433,6 +434,18 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   const int head = warpgroup - 1, tid = wtid;
   const int consumer_barrier = K::kConsumerBarrier0 + head;
   auto sync_consumer = [&] { NamedBarrier::sync(kWG, consumer_barrier); };
+  // The two consumers take turns issuing their largest WGMMA batch (state update + next S),
+  // so that one's completes first and its epilogue overlaps the other's GEMMs instead of both
+  // finishing together (FlashAttention-3's ping-pong). Consumer 0 goes first.
+  constexpr bool kPingPong = !kStatePass && kHeads == 2 && !kGateZ;
+  // (The consumer index is re-read from threadIdx: a register held for it spills the z kernel.)
+  auto wait_turn = [] {
+    if constexpr (kPingPong) NamedBarrier::sync(2 * kWG, K::kIssueTurn0 + int(threadIdx.x) / kWG - 1);
+  };
+  auto pass_turn = [] {
+    if constexpr (kPingPong) NamedBarrier::arrive(2 * kWG, K::kIssueTurn0 + 2 - int(threadIdx.x) / kWG);
+  };
+  if (head == 1) pass_turn();
   auto& mine = smem.consumer[head];
   const uint32_t h_addr = smem_addr(mine.h), y_addr0 = smem_addr(mine.y[0]);
   constexpr uint32_t kYBufferBytes = sizeof(mine.y[0]);
@@ -583,9 +596,11 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // tile's S (of this item; a spare from this stage on the item's last tile), all in
         // flight while y is computed.
         load_state_operand();
+        wait_turn();
         issue_state_update();
         warpgroup_fence_operand(acc_s);
         issue_scores(i_tile + 1 < tiles ? it + 1 : it);
+        pass_turn();
         uint32_t x2[kGroups][4];
         CUTE_UNROLL
         for (int j = 0; j < kGroups; ++j) ldmatrix_x4(x2[j], x_addr + K::x_offset(lane_row, MatrixRows::col(lane, j)));
@@ -658,6 +673,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * p.fin_sp + at.col(i)] = acc_h(i);
     }
   }  // work items
+  if (head == 0) wait_turn();  // consumer 1's last pass_turn: no arrival left pending at exit
   if (!kStatePass && tid == 0) tma_store_wait<0>();  // sY must stay valid until the last store has read it
 }
 
