@@ -99,22 +99,17 @@ __device__ __forceinline__ void scan_in_block(TileDecay<kQ>& td, int t, float a,
   }
 }
 
-// Hierarchical: row t's diagonal block L_ij dt_j (td.a, td.dt visible). The block's a and
-// dt are read and the row written as float4s: scalar accesses were reloaded per element
-// (the stores may alias for the compiler) and the row stores, 32 bytes apart per thread,
-// conflicted 8 ways.
+// Hierarchical: row t's diagonal block L_ij dt_j (td.a, td.dt visible). The row is written
+// as two float4: scalar stores, 32 bytes apart per thread, conflicted 8 ways (and, as the
+// stores may alias td.a for the compiler, each element reloaded a). Each half of the row is
+// computed before it is stored, so within a half a is read once.
 template <int kQ>
 __device__ __forceinline__ void diagonal_block_row(TileDecay<kQ>& td, int t) {
   constexpr int kBlock = TileDecay<kQ>::kBlock;
   static_assert(kBlock == 8, "two float4 per block row");
   const int ii = t % kBlock, first = t / kBlock * kBlock;
-  float a[kBlock];
-  *reinterpret_cast<float4*>(&a[0]) = *reinterpret_cast<const float4*>(&td.a[first]);
-  *reinterpret_cast<float4*>(&a[4]) = *reinterpret_cast<const float4*>(&td.a[first + 4]);
 #pragma unroll
   for (int half = 0; half < 2; ++half) {
-    const float4 dt4 = *reinterpret_cast<const float4*>(&td.dt[first + 4 * half]);
-    const float dt[4] = {dt4.x, dt4.y, dt4.z, dt4.w};
     float row[4];
 #pragma unroll
     for (int c = 0; c < 4; ++c) {
@@ -122,8 +117,8 @@ __device__ __forceinline__ void diagonal_block_row(TileDecay<kQ>& td, int t) {
       float sum = 0.f;
 #pragma unroll
       for (int k = 1; k < kBlock; ++k)
-        if (k > jj && k <= ii) sum += a[k];
-      row[c] = (jj <= ii) ? fast_exp(sum) * dt[c] : 0.f;
+        if (k > jj && k <= ii) sum += td.a[first + k];
+      row[c] = (jj <= ii) ? fast_exp(sum) * td.dt[first + jj] : 0.f;
     }
     *reinterpret_cast<float4*>(&td.diag_dt[t][4 * half]) = make_float4(row[0], row[1], row[2], row[3]);
   }
