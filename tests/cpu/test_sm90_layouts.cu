@@ -144,6 +144,10 @@ TEST(Sm90Scheduling, HeadSetsCoverEveryHead) {
   EXPECT_EQ(K::head_sets(64, 1), 32);
   EXPECT_EQ(K::head_sets(64, 64), 64);  // one head per group: every set has a spare slot
   EXPECT_EQ(K::head_sets(6, 2), 4);     // three per group: two sets each, the second short
+  // Head dim 128: the scheduler counts head slices (heads * P / 64), so a head's two slices
+  // form one set and no slot idles, even with one head per group.
+  EXPECT_EQ(K::head_sets(3 * 2, 3), 3);
+  EXPECT_EQ(K::head_sets(32 * 2, 1), 32);  // R3: one set per head
   using OneHeadPerCta = flashssd::sm90::SsdFwdSm90<64, 128, 1>;
   EXPECT_EQ(OneHeadPerCta::head_sets(6, 2), 6);
 }
