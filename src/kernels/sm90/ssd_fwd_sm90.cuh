@@ -4,14 +4,16 @@
 // tests/gpu/test_sm90_forward.cu and through the API by the GPU suites; timed directly by
 // bench/sm90_forward_probe.cu. docs/HOPPER_PLAN.md has its measurements.
 //
-// One CTA walks work items (batch, split, pair of heads of one group) with three warpgroups:
-//   producer   warpgroup 0: thread 0 issues the TMA loads of x and z (per head), B and C
+// One CTA walks work items (batch, split, pair of head slices of one group: a head slice is
+// 64 channels of a head) with three warpgroups:
+//   producer   warpgroup 0: thread 0 issues the TMA loads of x and z (per slice), B and C
 //              (shared by the heads of the group) into a kStages-deep mbarrier pipeline;
-//              thread i loads the dt of token i % 64 of head i / 64 and computes that
+//              thread i loads the dt of token i % 64 of slot i / 64's head and computes that
 //              token's decay factors (segsum.cuh) into the same stage, so the consumers
 //              never wait on a scan or a global load;
-//   consumers  warpgroups 1 .. kHeadsPerCta, one head each, walk the sequence in tiles of
-//              64 tokens and carry the P x N state as a WGMMA accumulator. Per tile (as the
+//   consumers  warpgroups 1 .. kHeadsPerCta, one head slice each, walk the sequence in tiles
+//              of 64 tokens and carry the 64 x N state as a WGMMA accumulator; the two take
+//              turns issuing their state update + next S (ping-pong). Per tile (as the
 //              sm80 kernel, DESIGN.md section 3):
 //   S  = C B^T                           SS WGMMA  (64 x 64 x N), computed during the
 //                                        previous tile
@@ -25,9 +27,9 @@
 //                                        (partial tiles clipped by TMA)
 // Options served: D (per head), z, initial and final states, dt bias / softplus / limits,
 // split sequences, any number of heads per group; bf16 x, B, C, z, y; N in {64, 128}
-// (template parameter); any head dim P that is a multiple of kP = 64: a consumer computes
-// one 64-channel slice of a head (the slices of a head are independent SSDs sharing the
-// head's decay), so P = 128 puts a head's two slices side by side in one CTA.
+// (template parameter); any head dim P that is a multiple of kP = 64 (the dispatch allows 64
+// and 128): the slices of a head are independent SSDs sharing the head's decay, so P = 128
+// puts a head's two slices side by side in one CTA.
 #pragma once
 
 #include <cuda_bf16.h>
@@ -429,7 +431,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     return;
   }
 
-  // ---- consumers: one head each ----
+  // ---- consumers: one head slice each ----
   cutlass::arch::warpgroup_reg_alloc<K::kConsumerRegs>();
   const int head = warpgroup - 1, tid = wtid;
   const int consumer_barrier = K::kConsumerBarrier0 + head;
