@@ -438,8 +438,10 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   auto sync_consumer = [&] { NamedBarrier::sync(kWG, consumer_barrier); };
   // The two consumers take turns issuing their largest WGMMA batch (state update + next S),
   // so that one's completes first and its epilogue overlaps the other's GEMMs instead of both
-  // finishing together (FlashAttention-3's ping-pong). Consumer 0 goes first.
-  constexpr bool kPingPong = !kStatePass && kHeads == 2 && !kGateZ;
+  // finishing together (FlashAttention-3's ping-pong). Consumer 0 goes first. Measured
+  // (steps log, calls 7 and 14): 0.4-4% faster without the gate, 6% with it at N = 128 (gate
+  // read after the wait for S' X, below), but 13% slower with it at N = 64: not taken there.
+  constexpr bool kPingPong = !kStatePass && kHeads == 2 && (!kGateZ || K::kN == 128);
   // (The consumer index is re-read from threadIdx: a register held for it spills the z kernel.)
   auto wait_turn = [] {
     if constexpr (kPingPong) NamedBarrier::sync(2 * kWG, K::kIssueTurn0 + int(threadIdx.x) / kWG - 1);
@@ -603,18 +605,23 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         warpgroup_fence_operand(acc_s);
         issue_scores(i_tile + 1 < tiles ? it + 1 : it);
         pass_turn();
-        uint32_t x2[kGroups][4];
+        uint32_t x2[kGroups][4], z2[kGroups][4];
         CUTE_UNROLL
         for (int j = 0; j < kGroups; ++j) ldmatrix_x4(x2[j], x_addr + K::x_offset(lane_row, MatrixRows::col(lane, j)));
-        uint32_t z2[kGroups][4];
-        if constexpr (kGateZ) {
+        // The gate: read before the wait for S' X (latency hidden), except at N = 128, where
+        // with the turns the registers for it are free only once S' X's operand is (224 do
+        // not hold both: 4 bytes of spill).
+        constexpr bool kGateAfterWait = kPingPong && K::kN == 128;
+        auto load_gate = [&] {
           const uint32_t z_addr = smem_addr(stage.z[head]);
           CUTE_UNROLL
           for (int j = 0; j < kGroups; ++j) ldmatrix_x4(z2[j], z_addr + K::y_offset(lane_row, MatrixRows::col(lane, j)));
-        }
+        };
+        if constexpr (kGateZ && !kGateAfterWait) load_gate();
         warpgroup_wait<2>();  // S' X (the state update and the next S stay in flight)
         warpgroup_fence_operand(tYrS);
         warpgroup_fence_operand(acc_y);
+        if constexpr (kGateZ && kGateAfterWait) load_gate();
 
         // y = (Y + D x) * silu(z) into this tile's sY buffer in bf16, four pairs per stmatrix
         // (the 128-byte swizzle makes its 16-byte rows conflict-free; z's tile in the stage has
