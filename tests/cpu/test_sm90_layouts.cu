@@ -152,4 +152,16 @@ TEST(Sm90Scheduling, HeadSetsCoverEveryHead) {
   EXPECT_EQ(OneHeadPerCta::head_sets(6, 2), 6);
 }
 
+// make_params refuses a head dim that is not made of 64-channel slices (checked before any
+// TMA descriptor is encoded, so no GPU is needed).
+TEST(Sm90Scheduling, HeadDimMustBeSlicesOf64) {
+  using K = flashssd::sm90::SsdFwdSm90<64, 128>;
+  const int64_t s[3] = {8, 8, 8};
+  using E = K::Element;
+  EXPECT_THROW(K::make_params(static_cast<const E*>(nullptr), s, nullptr, s, nullptr, s, nullptr, s, 1, 64, 1, 1, 96),
+               std::invalid_argument);
+  EXPECT_THROW(K::make_params(static_cast<const E*>(nullptr), s, nullptr, s, nullptr, s, nullptr, s, 1, 64, 1, 1, 32),
+               std::invalid_argument);
+}
+
 }  // namespace

@@ -35,6 +35,9 @@
 #include <cuda_bf16.h>
 #include <cuda_runtime.h>
 
+#include <stdexcept>
+#include <string>
+
 #include <cute/tensor.hpp>
 #include <cutlass/arch/barrier.h>
 #include <cutlass/arch/reg_reconfig.h>
@@ -188,6 +191,9 @@ struct SsdFwdSm90 {
   static Params make_params(const Element* x, const int64_t (&x_s)[3], const Element* B, const int64_t (&b_s)[3],
                             const Element* C, const int64_t (&c_s)[3], Element* y, const int64_t (&y_s)[3],
                             int batch, int seqlen, int heads, int groups, int headdim = kP) {
+    // A head is cut into 64-channel slices (the dispatch sends only P = 64 and 128 here).
+    if (headdim < kP || headdim % kP != 0)
+      throw std::invalid_argument("flashssd sm90 forward: head dim " + std::to_string(headdim) + " is not a multiple of 64");
     Params p{};
     auto gx = make_tensor(make_gmem_ptr(x), make_layout(make_shape(headdim, seqlen, heads, batch),
                                                         make_stride(_1{}, x_s[1], x_s[2], x_s[0])));
@@ -531,7 +537,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       auto& stage = smem.stage[s];
       const auto& decay = stage.decay[head];
       Tensor sX = make_tensor(make_smem_ptr(stage.x[head]), typename K::LayoutX{});
-      Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
       Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
       if constexpr (kStatePass) Barrier::wait(&smem.full[s], (it / K::kStages) & 1);  // (main pass: waited for its S)
       // x is read three ways and never written: by S' X's WGMMA (B operand), by ldmatrix in
