@@ -19,7 +19,7 @@ TEST(Sm90Layouts, AccumulatorsFollowTheM16n8OrderN128) { expect_layout_facts<fla
 TEST(Sm90Layouts, AccumulatorsFollowTheM16n8OrderN64) { expect_layout_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(); }
 
 // The state update reads the stage's B tile as an (n, token) MN-major operand in place,
-// and the kernel's threads address x, y and h by K::x_offset / y_offset / h_offset: all
+// and the kernel's threads address x, y / z and S' by K::x_offset / y_offset / scores_offset: all
 // must agree with the CuTe layouts TMA and WGMMA use. CuTe swizzles byte addresses
 // (swizzle_ptr), so the reference is the swizzle applied to the unswizzled byte offset.
 template <class Layout>
@@ -33,8 +33,8 @@ void expect_aliasing_facts() {
   typename K::LayoutBt bt;
   typename K::LayoutX lx;
   typename K::LayoutY ly;
-  typename K::LayoutH lh;
-  int bad_bt = 0, bad_x = 0, bad_y = 0, bad_h = 0;
+  typename K::LayoutScores ls;
+  int bad_bt = 0, bad_x = 0, bad_y = 0, bad_s = 0;
   for (int tok = 0; tok < K::kQ; ++tok) {
     for (int n = 0; n < K::kN; ++n) bad_bt += byte_offset(bt, n, tok) != byte_offset(bc, tok, n);
     for (int p = 0; p < K::kP; ++p) {
@@ -42,12 +42,12 @@ void expect_aliasing_facts() {
       bad_y += int(K::y_offset(tok, p)) != byte_offset(ly, tok, p);
     }
   }
-  for (int p = 0; p < K::kP; ++p)
-    for (int n = 0; n < K::kN; ++n) bad_h += int(K::h_offset(p, n)) != byte_offset(lh, p, n);
+  for (int i = 0; i < K::kQ; ++i)
+    for (int j = 0; j < K::kQ; ++j) bad_s += int(K::scores_offset(i, j)) != byte_offset(ls, i, j);
   EXPECT_EQ(bad_bt, 0) << "LayoutBt does not alias LayoutBC";
   EXPECT_EQ(bad_x, 0) << "x_offset disagrees with LayoutX";
   EXPECT_EQ(bad_y, 0) << "y_offset disagrees with LayoutY";
-  EXPECT_EQ(bad_h, 0) << "h_offset disagrees with LayoutH";
+  EXPECT_EQ(bad_s, 0) << "scores_offset disagrees with LayoutScores";
 }
 
 TEST(Sm90Layouts, TileOffsetsMatchCuTeN128) { expect_aliasing_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(); }
@@ -72,12 +72,13 @@ int matrix_pair_mismatches(Offset offset, int groups) {
   return bad;
 }
 
-// ldmatrix.x4.trans: register m of lane l holds, of matrix m, the elements at byte 2 (l / 4) of
-// the memory rows 2 (l % 4) and 2 (l % 4) + 1, named by lanes 8 m + 2 (l % 4) (+ 1). For the
-// state update's A operand read from the x tile (operand row p, column token = memory row),
-// the pair must be operand (row, column), (row, column + 1) of the accumulator order.
-template <class Rows, class K>
-int transposed_pair_mismatches() {
+// ldmatrix / stmatrix .x4.trans: register m of lane l holds, of matrix m, the elements at byte
+// 2 (l / 4) of the memory rows 2 (l % 4) and 2 (l % 4) + 1, named by lanes 8 m + 2 (l % 4) (+ 1).
+// For a (token, p) tile seen as (p, token) registers (x read as X^T, z read and y written in
+// Y^T's order; operand row p, column token = memory row), the pair must be operand (row,
+// column), (row, column + 1) of the accumulator order.
+template <class Rows, class K, class Offset>
+int transposed_pair_mismatches(Offset offset) {
   int bad = 0;
   for (int warp = 0; warp < 4; ++warp)
     for (int lane = 0; lane < 32; ++lane)
@@ -86,20 +87,19 @@ int transposed_pair_mismatches() {
           for (int e = 0; e < 2; ++e) {
             const int g = lane / 4, q = lane % 4, i = 2 * (4 * j + m) + e;
             const int giver = 8 * m + 2 * q + e;  // names memory row 2 q + e of matrix m
-            const uint32_t got = K::x_offset(Rows::trans_col(giver, j), Rows::trans_row(warp, giver)) + 2 * g;
+            const uint32_t got = offset(Rows::trans_col(giver, j), Rows::trans_row(warp, giver)) + 2 * g;
             const int p = 16 * warp + g + 8 * ((i / 2) % 2), token = 8 * (i / 4) + 2 * q + i % 2;
-            bad += got != K::x_offset(token, p);
+            bad += got != offset(token, p);
           }
   return bad;
 }
 
 template <class K>
 void expect_matrix_rows_facts() {
-  EXPECT_EQ((transposed_pair_mismatches<flashssd::sm90::MatrixRows, K>()), 0) << "x read as (X diag w)^T";
   using Rows = flashssd::sm90::MatrixRows;
-  EXPECT_EQ(matrix_pair_mismatches<Rows>(K::x_offset, K::kP / 16), 0) << "x pairs";
-  EXPECT_EQ(matrix_pair_mismatches<Rows>(K::y_offset, K::kP / 16), 0) << "y / z pairs";
-  EXPECT_EQ(matrix_pair_mismatches<Rows>(K::h_offset, K::kN / 16), 0) << "state pairs";
+  EXPECT_EQ((transposed_pair_mismatches<Rows, K>(K::x_offset)), 0) << "x read as X^T";
+  EXPECT_EQ((transposed_pair_mismatches<Rows, K>(K::y_offset)), 0) << "y / z as Y^T pairs";
+  EXPECT_EQ(matrix_pair_mismatches<Rows>(K::scores_offset, K::kQ / 16), 0) << "S' pairs";
 }
 
 TEST(Sm90Layouts, MatrixRowsPutPairsInAccumulatorOrderN128) { expect_matrix_rows_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(); }
@@ -112,7 +112,7 @@ TEST(Sm90Layouts, MatrixRowsCheckDetectsSwappedMatrices) {
     static int col(int lane, int j) { return 8 * (2 * j + lane / 8 % 2); }
   };
   using K = flashssd::sm90::SsdFwdSm90<64, 128>;
-  EXPECT_GT(matrix_pair_mismatches<Swapped>(K::y_offset, K::kP / 16), 0);
+  EXPECT_GT(matrix_pair_mismatches<Swapped>(K::scores_offset, K::kQ / 16), 0);
 }
 
 // The transposed check can fail: the two 8-row halves of the operand swapped.
@@ -121,7 +121,8 @@ TEST(Sm90Layouts, TransposedRowsCheckDetectsSwappedHalves) {
     static int trans_row(int warp, int lane) { return 16 * warp + 8 * (lane / 16); }
     static int trans_col(int lane, int j) { return 8 * (2 * j + lane / 8 % 2) + lane % 8; }
   };
-  EXPECT_GT((transposed_pair_mismatches<Swapped, flashssd::sm90::SsdFwdSm90<64, 128>>()), 0);
+  using K = flashssd::sm90::SsdFwdSm90<64, 128>;
+  EXPECT_GT((transposed_pair_mismatches<Swapped, K>(K::y_offset)), 0);
 }
 
 // The check can fail: a thread's fragment seen from another thread's coordinates.

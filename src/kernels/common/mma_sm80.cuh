@@ -69,6 +69,13 @@ __device__ __forceinline__ void ldmatrix_x4_trans(uint32_t (&r)[4], uint32_t sme
                : "r"(smem_address));
 }
 __device__ __forceinline__ void ldmatrix_x4_trans(uint32_t (&r)[4], const void* p) { ldmatrix_x4_trans(r, smem_addr(p)); }
+// stmatrix .trans writes each 8 x 8 matrix column-major: the mirror of ldmatrix .trans (the
+// same addresses put every pair back where ldmatrix .trans reads it; sm_90 and later).
+__device__ __forceinline__ void stmatrix_x4_trans(uint32_t smem_address, const uint32_t (&r)[4]) {
+  asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1,%2,%3,%4};\n" ::"r"(smem_address), "r"(r[0]),
+               "r"(r[1]), "r"(r[2]), "r"(r[3])
+               : "memory");
+}
 
 // ---- mma.sync m16n8k16, fp32 accumulate ------------------------------------------
 template <class T>

@@ -14,17 +14,21 @@
 //   consumers  warpgroups 1 .. kHeadsPerCta, one head slice each, walk the sequence in tiles
 //              of 64 tokens and carry the 64 x N state as a WGMMA accumulator; the two take
 //              turns issuing their state update + next S (ping-pong). Per tile (as the
-//              sm80 kernel, DESIGN.md section 3):
+//              sm80 kernel, DESIGN.md section 3), with the output computed transposed,
+//              Y^T (p, token), so that the state and x serve as register A operands:
 //   S  = C B^T                           SS WGMMA  (64 x 64 x N), computed during the
 //                                        previous tile
-//   S' = S o L o dt                      segsum.cuh's mask on the accumulator, while C h^T runs
-//   Y  = diag(exp(cs)) C h^T + S' X      SS WGMMA (64 x P x N), RS WGMMA (S' from registers)
+//   Y^T = h C^T diag(exp(cs))            RS WGMMA (P x 64 x N): the state from its own
+//                                        accumulator, in bf16 (no shared-memory copy)
+//   S' = S o L o dt                      segsum.cuh's mask on the accumulator, while h C^T
+//                                        runs; to shared memory in bf16 (8 KB)
+//   Y^T += X^T S'^T                      RS WGMMA (P x 64 x 64): X^T in registers by
+//                                        ldmatrix.trans of the x tile
 //   h  = exp(total) h + (X diag(w))^T B  RS WGMMA (P x N x 64), w = dt exp(a_{j+1..end}):
-//                                        (X diag(w))^T built in registers from x by
-//                                        ldmatrix.trans; issued right after S' X, runs with
-//                                        it, the next S and the epilogue
-//   y  = (Y + D x) * silu(z)             to shared memory (two buffers), then a TMA store
-//                                        (partial tiles clipped by TMA)
+//                                        the same registers scaled by the tokens' weights;
+//                                        runs with the next S and the epilogue
+//   y  = (Y + D x) * silu(z)             to shared memory (two buffers) by stmatrix.trans,
+//                                        then a TMA store (partial tiles clipped by TMA)
 // Options served: D (per head), z, initial and final states, dt bias / softplus / limits,
 // split sequences, any number of heads per group; bf16 x, B, C, z, y; N in {64, 128}
 // (template parameter); any head dim P that is a multiple of kP = 64 (the dispatch allows 64
@@ -80,22 +84,27 @@ struct SsdFwdSm90 {
   using TP = Int<kP>;
   using TN = Int<kN>;
 
-  // Shared-memory tiles (WGMMA's 128-byte swizzle atoms). x is stored p-contiguous:
-  // the MN-major B operand of S' X and the MN-major A operand (X^T) of the state update.
+  // Shared-memory tiles (WGMMA's 128-byte swizzle atoms). x is stored p-contiguous, as TMA
+  // loads it (the consumers read it by ldmatrix.trans; WGMMA never reads it from here).
   using LayoutX = decltype(tile_to_shape(GMMA::Layout_MN_SW128_Atom<Element>{}, Shape<TP, TQ>{}));   // (p, token)
   using LayoutBC = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TQ, TN>{}));   // (token, n)
   // The B tile seen as (n, token), MN-major: the same bytes as LayoutBC (atoms ordered token
   // first), so the state update reads the stage's B tile in place (tests/cpu checks the aliasing).
   using LayoutBt = decltype(tile_to_shape(GMMA::Layout_MN_SW128_Atom<Element>{}, Shape<TN, TQ>{}, Step<_2, _1>{}));
   using LayoutY = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TQ, TP>{}));    // (token, p)
-  using LayoutH = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TP, TN>{}));    // (p, n)
+  // The masked scores S' (token i, token j), j contiguous: the K-major B operand of X^T S'^T.
+  using LayoutScores = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TQ, TQ>{}));
 
   using MmaS = decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<TQ, TQ, TN>>()));
-  using MmaYState = decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<TQ, TP, TN>>()));
+  // Y^T (p, token): h C^T with the state (p, n) from registers and C (token, n) as the K-major
+  // B operand, then X^T S'^T with X^T (p, token) from registers. Both the state and x would
+  // otherwise be read from shared memory by the SS form (the state after a bf16 copy there).
+  using MmaYState = decltype(make_tiled_mma(
+      GMMA::rs_op_selector<Element, Element, float, Shape<TP, TQ, TN>, GMMA::Major::K, GMMA::Major::K>()));
   using MmaYScores = decltype(make_tiled_mma(
-      GMMA::rs_op_selector<Element, Element, float, Shape<TQ, TP, TQ>, GMMA::Major::K, GMMA::Major::MN>()));
-  // The state update's A operand, (X diag(w))^T, comes from registers: x is never written
-  // back, so nothing orders S' X's reads of x before it and no barrier sits in the tile.
+      GMMA::rs_op_selector<Element, Element, float, Shape<TP, TQ, TQ>, GMMA::Major::K, GMMA::Major::K>()));
+  // The state update's A operand, (X diag(w))^T, comes from registers too (x's registers
+  // scaled by the tokens' weights).
   using MmaH = decltype(make_tiled_mma(
       GMMA::rs_op_selector<Element, Element, float, Shape<TP, TN, TQ>, GMMA::Major::K, GMMA::Major::MN>()));
 
@@ -129,7 +138,7 @@ struct SsdFwdSm90 {
   }
   static constexpr CUTE_HOST_DEVICE uint32_t x_offset(int token, int p) { return sw128_offset<kP / 64 * 1024, 1024>(token, p); }
   static constexpr CUTE_HOST_DEVICE uint32_t y_offset(int token, int p) { return sw128_offset<1024, kQ / 8 * 1024>(token, p); }
-  static constexpr CUTE_HOST_DEVICE uint32_t h_offset(int p, int n) { return sw128_offset<1024, kP / 8 * 1024>(p, n); }
+  static constexpr CUTE_HOST_DEVICE uint32_t scores_offset(int i, int j) { return sw128_offset<1024, kQ / 8 * 1024>(i, j); }
 
   struct Stage {
     alignas(1024) Element x[kHeadsPerCta][cosize_v<LayoutX>];
@@ -143,7 +152,7 @@ struct SsdFwdSm90 {
     // The output tile for the TMA store, two buffers: a tile's epilogue writes one while the
     // previous tile's store may still read the other (no barrier between them in the tile).
     alignas(1024) Element y[2][cosize_v<LayoutY>];
-    alignas(1024) Element h[cosize_v<LayoutH>];  // the state in bf16, for C h^T
+    alignas(1024) Element scores[cosize_v<LayoutScores>];  // S' in bf16, for X^T S'^T
   };
   struct SharedStorage {
     Stage stage[kStages];
@@ -160,6 +169,9 @@ struct SsdFwdSm90 {
     TmaZ tma_z;  // set by set_gate
     int batch, seqlen, heads, groups;
     int slices;      // head dim P / kP: the 64-channel slices of a head, each a consumer's work
+    // WorkScheduler's counts, from the host (kernel parameters, not registers held by every
+    // thread): head slices per group, sets of kHeadsPerCta of them per group and in all.
+    int slices_per_group, sets_per_group, head_sets;
     const void* dt;  // (b, T, H) raw: dt = clamp(softplus?(dt + dt_bias), dt_lo, dt_hi)
     ScalarType dt_type;
     int64_t dt_sb, dt_st, dt_sh;
@@ -212,6 +224,9 @@ struct SsdFwdSm90 {
     p.heads = heads;
     p.groups = groups;
     p.slices = headdim / kP;
+    p.slices_per_group = heads / groups * p.slices;
+    p.head_sets = head_sets(heads * p.slices, groups);
+    p.sets_per_group = p.head_sets / groups;
     p.dt_type = ScalarType::kF32;
     p.dt_lo = 0.f;
     p.dt_hi = INFINITY;
@@ -229,15 +244,17 @@ struct SsdFwdSm90 {
   }
 };
 
-// Issues acc (+)= a b over all k-blocks as one WGMMA batch (no wait); the accumulator
-// starts from zero when zero_init. The caller waits with warpgroup_wait<N>().
-template <class Mma, class TA, class TB, class TC>
+// Issues acc (+)= a b over k-blocks kBegin .. kEnd - 1 (all by default) as one WGMMA batch
+// (no wait); the accumulator starts from zero when zero_init. The caller waits with
+// warpgroup_wait<N>().
+template <int kBegin = 0, int kEnd = -1, class Mma, class TA, class TB, class TC>
 __device__ __forceinline__ void wgmma_issue(Mma& mma, const TA& a, const TB& b, TC& acc, bool zero_init) {
+  constexpr int kLast = kEnd < 0 ? int(decltype(size<2>(a))::value) : kEnd;
   warpgroup_fence_operand(acc);
   warpgroup_arrive();
   mma.accumulate_ = zero_init ? GMMA::ScaleOut::Zero : GMMA::ScaleOut::One;
   CUTE_UNROLL
-  for (int k = 0; k < size<2>(a); ++k) {
+  for (int k = kBegin; k < kLast; ++k) {
     cute::gemm(mma, a(_, _, k), b(_, _, k), acc);
     mma.accumulate_ = GMMA::ScaleOut::One;
   }
@@ -247,8 +264,8 @@ __device__ __forceinline__ void wgmma_issue(Mma& mma, const TA& a, const TB& b, 
 // S' = S o L o dt on a 64 x 64 score accumulator (tid: thread of the warpgroup), with
 // segsum.cuh's mask: the registers follow the m16n8 order per warp
 // (fragment_layout_mismatches below checks that). The mask leaves the n-tiles right of a
-// warp's diagonal block untouched (the sm80 kernel never reads them); the RS GEMM S' X
-// reads all 64 columns, so they are zeroed here.
+// warp's diagonal block untouched (the sm80 kernel never reads them); X^T S'^T reads all
+// 64 columns, so they are zeroed here.
 template <int kQ, class Acc>
 __device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>& decay, int tid) {
   static_assert(decltype(size(acc))::value == kQ / 8 * 4, "32 accumulators per thread");
@@ -275,7 +292,8 @@ struct AccCoord {
 // group j holds pair 4 j + m of the accumulator order (AccCoord): row g + 8 (m % 2) of the
 // warp's 16, columns 8 (2 j + m / 2) + 2 q, + 1. Lane l gives the address of the 16-byte row
 // l % 8 of matrix l / 8; these are its (row, column). tests/cpu checks that composing them
-// with x_offset / y_offset / h_offset puts every pair where the 4-byte accesses did.
+// with scores_offset puts every pair where the 4-byte accesses did, and that the .trans forms
+// with x_offset / y_offset do for the (p, token) registers of x, z and y.
 struct MatrixRows {
   static CUTE_HOST_DEVICE int row(int warp, int lane) { return 16 * warp + 8 * (lane / 8 % 2) + lane % 8; }
   static CUTE_HOST_DEVICE int col(int lane, int j) { return 8 * (2 * j + lane / 16); }
@@ -291,6 +309,7 @@ using sm80::ldmatrix_x4;
 using sm80::silu_fast;
 using sm80::smem_addr;
 using sm80::stmatrix_x4;
+using sm80::stmatrix_x4_trans;
 using Bf16Pair = sm80::HalfPacking<__nv_bfloat16>;  // pack / unpack of bf16 pairs in a 32-bit register
 
 // Persistent tile scheduler: the grid (one CTA per SM at most) walks the work items
@@ -307,21 +326,17 @@ struct WorkScheduler {
     int b, h0, active, split, grp, tile_begin, tiles;
     __device__ int head_slice(int k) const { return h0 + min(k, active - 1); }  // what slot k computes
   };
-  int heads_per_group, sets_per_group, head_sets, splits, num_items;  // heads_per_group: in head slices
-  __device__ explicit WorkScheduler(const typename K::Params& p)
-      : heads_per_group(p.heads / p.groups * p.slices),
-        sets_per_group(K::head_sets(p.heads * p.slices, p.groups) / p.groups),
-        head_sets(K::head_sets(p.heads * p.slices, p.groups)),
-        splits(kStatePass ? p.num_splits - 1 : p.num_splits),
-        num_items(p.batch * splits * head_sets) {}
-  __device__ Item item(int i, const typename K::Params& p) const {
+  const typename K::Params& p;
+  __device__ int splits() const { return kStatePass ? p.num_splits - 1 : p.num_splits; }
+  __device__ int num_items() const { return p.batch * splits() * p.head_sets; }
+  __device__ Item item(int i) const {
     Item w;
-    const int any_set = i % head_sets, set = any_set % sets_per_group;
-    w.grp = any_set / sets_per_group;
-    w.h0 = w.grp * heads_per_group + set * K::kHeadsPerCta;
-    w.active = min(K::kHeadsPerCta, heads_per_group - set * K::kHeadsPerCta);
-    w.split = i / head_sets % splits;
-    w.b = i / head_sets / splits;
+    const int any_set = i % p.head_sets, set = any_set % p.sets_per_group;
+    w.grp = any_set / p.sets_per_group;
+    w.h0 = w.grp * p.slices_per_group + set * K::kHeadsPerCta;
+    w.active = min(K::kHeadsPerCta, p.slices_per_group - set * K::kHeadsPerCta);
+    w.split = i / p.head_sets % splits();
+    w.b = i / p.head_sets / splits();
     w.tile_begin = w.split * (p.split_len / K::kQ);
     w.tiles = min((p.seqlen + K::kQ - 1) / K::kQ, w.tile_begin + p.split_len / K::kQ) - w.tile_begin;
     return w;
@@ -344,8 +359,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   const uint32_t misalign = static_cast<uint32_t>(__cvta_generic_to_shared(smem_raw)) & 1023u;
   auto& smem = *reinterpret_cast<typename K::SharedStorage*>(smem_raw + ((1024u - misalign) & 1023u));
   const int warpgroup = threadIdx.x / kWG, wtid = threadIdx.x % kWG;
-  const WorkScheduler<K, kStatePass> scheduler(p);
-  if (int(blockIdx.x) >= scheduler.num_items) return;  // the launch keeps grid <= items; a spare CTA has no tile
+  const WorkScheduler<K, kStatePass> scheduler{p};
+  if (int(blockIdx.x) >= scheduler.num_items()) return;  // the launch keeps grid <= items; a spare CTA has no tile
   // Producer and consumers walk the same items and tiles; `it` counts the CTA's tiles over
   // all its items and gives the pipeline stage and phase.
 
@@ -364,8 +379,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     const int tok_in_tile = wtid % kQ;
     auto sync_producer = [] { NamedBarrier::sync(kWG, K::kProducerBarrier); };
     int it = 0;
-    for (int item = blockIdx.x; item < scheduler.num_items; item += gridDim.x) {
-      const auto work = scheduler.item(item, p);
+    for (int item = blockIdx.x; item < scheduler.num_items(); item += gridDim.x) {
+      const auto work = scheduler.item(item);
       const int b = work.b, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
       // This thread's head slot (two heads: one per half of the warpgroup; one head: the
       // second half is prepare_tile_decay's role 1 and reads no dt) and its per-item constants.
@@ -445,8 +460,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   // The two consumers take turns issuing their largest WGMMA batch (state update + next S),
   // so that one's completes first and its epilogue overlaps the other's GEMMs instead of both
   // finishing together (FlashAttention-3's ping-pong). Consumer 0 goes first. Measured
-  // (steps log, calls 7 and 14): 0.4-4% faster without the gate, 6% with it at N = 128 (gate
-  // read after the wait for S' X, below), but 13% slower with it at N = 64: not taken there.
+  // (session 6 steps log, calls 7 and 14): 0.4-4% faster without the gate, 6% with it at
+  // N = 128, but 13% slower with it at N = 64: not taken there.
   constexpr bool kPingPong = !kStatePass && kHeads == 2 && (!kGateZ || K::kN == 128);
   // (The consumer index is re-read from threadIdx: a register held for it spills the z kernel.)
   auto wait_turn = [] {
@@ -457,9 +472,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   };
   if (head == 1) pass_turn();
   auto& mine = smem.consumer[head];
-  const uint32_t h_addr = smem_addr(mine.h), y_addr0 = smem_addr(mine.y[0]);
+  const uint32_t scores_addr = smem_addr(mine.scores), y_addr0 = smem_addr(mine.y[0]);
   constexpr uint32_t kYBufferBytes = sizeof(mine.y[0]);
-  Tensor sH = make_tensor(make_smem_ptr(mine.h), typename K::LayoutH{});
+  Tensor sScores = make_tensor(make_smem_ptr(mine.scores), typename K::LayoutScores{});
 
   typename K::MmaS mma_s;
   typename K::MmaYState mma_ys;
@@ -471,15 +486,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   auto thr_h = mma_h.get_thread_slice(tid);
   const AccCoord at(tid);
   const int lane = tid % 32, lane_row = MatrixRows::row(at.warp, lane);  // ldmatrix / stmatrix row of this lane
-  // The state in bf16 to sH (the B operand of the next C h^T): pairs 4 j .. 4 j + 3 per stmatrix.
-  auto store_state_bf16 = [&](const auto& acc) {
-    CUTE_UNROLL
-    for (int j = 0; j < K::kN / 16; ++j) {
-      uint32_t r[4];
-      CUTE_UNROLL
-      for (int m = 0; m < 4; ++m) r[m] = Bf16Pair::pack(acc(8 * j + 2 * m), acc(8 * j + 2 * m + 1));
-      stmatrix_x4(h_addr + K::h_offset(lane_row, MatrixRows::col(lane, j)), r);
-    }
+  // The shared x, z and y tiles are (token, p), the registers (p, token): ldmatrix / stmatrix
+  // .trans move pairs 4 j .. 4 j + 3 of the accumulator order per call, from these addresses.
+  // One 64-channel slice of x has y's layout (x_offset == y_offset, checked by tests/cpu), so
+  // the three tiles share the offsets (registers held across the loop).
+  static_assert(K::kP == 64, "x and y tiles share offsets for one 64-channel slice");
+  auto transposed_pairs = [&](uint32_t tile, int j) {
+    return tile + K::y_offset(MatrixRows::trans_col(lane, j), MatrixRows::trans_row(at.warp, lane));
   };
   Tensor acc_h = partition_fragment_C(mma_h, Shape<typename K::TP, typename K::TN>{});
   Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, typename K::TQ>{});
@@ -491,7 +504,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   // track the in-flight groups statically: no WGMMA and no warpgroup_wait under a runtime
   // branch, and nothing in flight across a loop's back edge (as in FlashAttention-3's
   // mainloop). So every tile retires all its WGMMAs, the first tile of a work item also
-  // computes C h^T (from a zero state when there is none), and the last tile of an item
+  // computes h C^T (from a zero state when there is none), and the last tile of an item
   // computes a spare S from its own stage.
   auto issue_scores = [&](int it) {
     const int s = it % K::kStages;
@@ -501,8 +514,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
   };
   int it = 0;
-  for (int item = blockIdx.x; item < scheduler.num_items; item += gridDim.x) {
-    const auto work = scheduler.item(item, p);
+  for (int item = blockIdx.x; item < scheduler.num_items(); item += gridDim.x) {
+    const auto work = scheduler.item(item);
     const int b = work.b, split = work.split, tile_begin = work.tile_begin, tiles = work.tiles;
     // The head slice this consumer computes: channels slice * kP .. + kP - 1 of head h, i.e.
     // rows slice * kP .. of the head's P x N state.
@@ -524,9 +537,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     CUTE_UNROLL
     for (int i = 0; i < size(acc_h); ++i) acc_h(i) = h_in ? h_in[at.row(i) * h_in_sp + at.col(i)] : 0.f;
     if constexpr (!kStatePass) {
-      store_state_bf16(acc_h);
-      cutlass::arch::fence_view_async_shared();  // sH -> the first C h^T
-      sync_consumer();
       issue_scores(it);  // the first tile's S
       warpgroup_wait<0>();
     }
@@ -536,30 +546,37 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       const int t = tile_begin + i_tile, s = it % K::kStages;
       auto& stage = smem.stage[s];
       const auto& decay = stage.decay[head];
-      Tensor sX = make_tensor(make_smem_ptr(stage.x[head]), typename K::LayoutX{});
-      Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
       if constexpr (kStatePass) Barrier::wait(&smem.full[s], (it / K::kStages) & 1);  // (main pass: waited for its S)
-      // x is read three ways and never written: by S' X's WGMMA (B operand), by ldmatrix in
-      // the Y accumulator's order for D x (x2: P / 16 groups of four pairs), and by
-      // ldmatrix.trans as the state update's A operand (X diag(w))^T, (p, token) in the same
-      // order, scaled by the tokens' weights in registers.
-      constexpr int kGroups = K::kP / 16;
+      // x is read once, by ldmatrix.trans as X^T (p, token) in the accumulator order, and never
+      // written: these registers are the A operand of X^T S'^T, the x of D x, and, scaled by
+      // the tokens' weights, the state update's A operand (X diag(w))^T.
+      constexpr int kGroups = K::kQ / 16;  // four pairs of a thread's (p, token) registers per group
       const uint32_t x_addr = smem_addr(stage.x[head]);
+      Tensor tYrX = make_tensor<Element>(shape(thr_yx.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}))));
       Tensor tHrX = make_tensor<Element>(shape(thr_h.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}))));
-      auto load_state_operand = [&] {
+      auto load_x_transposed = [&] {
         CUTE_UNROLL
-        for (int j = 0; j < K::kQ / 16; ++j) {
+        for (int j = 0; j < kGroups; ++j) {
           uint32_t r[4];
-          ldmatrix_x4_trans(r, x_addr + K::x_offset(MatrixRows::trans_col(lane, j), MatrixRows::trans_row(at.warp, lane)));
+          ldmatrix_x4_trans(r, transposed_pairs(x_addr, j));
+          CUTE_UNROLL
+          for (int m = 0; m < 4; ++m) {
+            tYrX(8 * j + 2 * m) = Element::bitcast(uint16_t(r[m] & 0xffffu));
+            tYrX(8 * j + 2 * m + 1) = Element::bitcast(uint16_t(r[m] >> 16));
+          }
+        }
+      };
+      auto scale_state_operand = [&] {
+        CUTE_UNROLL
+        for (int j = 0; j < kGroups; ++j) {
           // Tokens 16 j + 2 q, + 1 (matrices 0, 1) and 16 j + 8 + 2 q, + 1 (matrices 2, 3).
           const float2 w_lo = *reinterpret_cast<const float2*>(&stage.w[head][16 * j + 2 * at.q]);
           const float2 w_hi = *reinterpret_cast<const float2*>(&stage.w[head][16 * j + 8 + 2 * at.q]);
           CUTE_UNROLL
           for (int m = 0; m < 4; ++m) {
-            const float2 v = Bf16Pair::unpack(r[m]);
             const float2 wm = m / 2 ? w_hi : w_lo;
-            tHrX(8 * j + 2 * m) = Element(wm.x * v.x);
-            tHrX(8 * j + 2 * m + 1) = Element(wm.y * v.y);
+            tHrX(8 * j + 2 * m) = Element(wm.x * float(tYrX(8 * j + 2 * m)));
+            tHrX(8 * j + 2 * m + 1) = Element(wm.y * float(tYrX(8 * j + 2 * m + 1)));
           }
         }
       };
@@ -575,7 +592,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
 
       if constexpr (kStatePass) {
         // Local state only.
-        load_state_operand();
+        load_x_transposed();
+        scale_state_operand();
         split_decay *= decay.total_decay;
         issue_state_update();
         warpgroup_wait<0>();
@@ -585,70 +603,87 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         continue;  // (++it)
       } else {
 
-        // S = C B^T is ready; the mask runs while C h^T is in flight.
-        Tensor acc_y = partition_fragment_C(mma_ys, Shape<typename K::TQ, typename K::TP>{});
-        wgmma_issue(mma_ys, thr_ys.partition_fragment_A(sC), thr_ys.partition_fragment_B(sH), acc_y, true);
+        // S = C B^T is ready. Y^T = h C^T from the state in bf16 registers, in two halves
+        // of n: the first runs with the mask, the second (converted after it: 224 registers
+        // do not hold the mask's temporaries with the whole operand) while S' goes to shared
+        // memory (the B operand of X^T S'^T).
+        Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
+        Tensor tYrH = make_tensor<Element>(shape(thr_ys.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TN>{}))));
+        Tensor tYsC = thr_ys.partition_fragment_B(sC);
+        constexpr int kHalfK = K::kN / 32;  // k-blocks of 16 per half
+        constexpr int kHalfRegs = decltype(size(tYrH))::value / 2;
+        CUTE_UNROLL
+        for (int i = 0; i < kHalfRegs; ++i) tYrH(i) = Element(acc_h(i));
+        Tensor acc_y = partition_fragment_C(mma_ys, Shape<typename K::TP, typename K::TQ>{});
+        warpgroup_fence_operand(tYrH);  // register A operand written before the wgmma that reads it
+        wgmma_issue<0, kHalfK>(mma_ys, tYrH, tYsC, acc_y, true);
         warpgroup_fence_operand(acc_s);
         mask_scores<kQ>(acc_s, decay, tid);
-        // S' as the RS A operand: its register order is the accumulator's (checked by the test).
-        Tensor tYrS = make_tensor<Element>(shape(thr_yx.partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TQ>{}))));
         CUTE_UNROLL
-        for (int i = 0; i < size(tYrS); ++i) tYrS(i) = Element(acc_s(i));
+        for (int i = kHalfRegs; i < 2 * kHalfRegs; ++i) tYrH(i) = Element(acc_h(i));
+        warpgroup_fence_operand(tYrH);
+        wgmma_issue<kHalfK, 2 * kHalfK>(mma_ys, tYrH, tYsC, acc_y, false);
+        CUTE_UNROLL
+        for (int j = 0; j < kQ / 16; ++j) {
+          uint32_t r[4];
+          CUTE_UNROLL
+          for (int m = 0; m < 4; ++m) r[m] = Bf16Pair::pack(acc_s(8 * j + 2 * m), acc_s(8 * j + 2 * m + 1));
+          stmatrix_x4(scores_addr + K::scores_offset(lane_row, MatrixRows::col(lane, j)), r);
+        }
+        cutlass::arch::fence_view_async_shared();  // S' -> X^T S'^T (async proxy)
+        sync_consumer();
         warpgroup_wait<0>();
+        warpgroup_fence_operand(tYrH);
         warpgroup_fence_operand(acc_y);
+        load_x_transposed();  // (once the state's bf16 registers are free: 224 do not hold both)
+        // diag(exp(cs)) on the token columns: registers 4 c .. 4 c + 3 hold columns 8 c + 2 q, + 1.
         CUTE_UNROLL
-        for (int i = 0; i < size(acc_y); ++i) acc_y(i) *= decay.readout[at.row(i)];
-        warpgroup_fence_operand(tYrS);  // register A operand written before the wgmma that reads it
-        wgmma_issue(mma_yx, tYrS, thr_yx.partition_fragment_B(sX), acc_y, false);
+        for (int c = 0; c < kQ / 8; ++c) {
+          const float2 r = *reinterpret_cast<const float2*>(&decay.readout[8 * c + 2 * at.q]);
+          acc_y(4 * c) *= r.x;
+          acc_y(4 * c + 1) *= r.y;
+          acc_y(4 * c + 2) *= r.x;
+          acc_y(4 * c + 3) *= r.y;
+        }
+        warpgroup_fence_operand(tYrX);  // register A operand written before the wgmma that reads it
+        wgmma_issue(mma_yx, tYrX, thr_yx.partition_fragment_B(sScores), acc_y, false);
 
-        // While S' X runs: the state update's operand, then the update itself and the next
+        // While X^T S'^T runs: the state update's operand, then the update itself and the next
         // tile's S (of this item; a spare from this stage on the item's last tile), all in
         // flight while y is computed.
-        load_state_operand();
+        scale_state_operand();
         wait_turn();
         issue_state_update();
         warpgroup_fence_operand(acc_s);
         issue_scores(i_tile + 1 < tiles ? it + 1 : it);
         pass_turn();
-        uint32_t x2[kGroups][4], z2[kGroups][4];
-        CUTE_UNROLL
-        for (int j = 0; j < kGroups; ++j) ldmatrix_x4(x2[j], x_addr + K::x_offset(lane_row, MatrixRows::col(lane, j)));
-        // The gate: read before the wait for S' X (latency hidden), except at N = 128, where
-        // with the turns the registers for it are free only once S' X's operand is (224 do
-        // not hold both: 4 bytes of spill).
-        constexpr bool kGateAfterWait = kPingPong && K::kN == 128;
-        auto load_gate = [&] {
-          const uint32_t z_addr = smem_addr(stage.z[head]);
-          CUTE_UNROLL
-          for (int j = 0; j < kGroups; ++j) ldmatrix_x4(z2[j], z_addr + K::y_offset(lane_row, MatrixRows::col(lane, j)));
-        };
-        if constexpr (kGateZ && !kGateAfterWait) load_gate();
-        warpgroup_wait<2>();  // S' X (the state update and the next S stay in flight)
-        warpgroup_fence_operand(tYrS);
+        warpgroup_wait<2>();  // X^T S'^T (the state update and the next S stay in flight)
+        warpgroup_fence_operand(tYrX);
         warpgroup_fence_operand(acc_y);
-        if constexpr (kGateZ && kGateAfterWait) load_gate();
 
-        // y = (Y + D x) * silu(z) into this tile's sY buffer in bf16, four pairs per stmatrix
-        // (the 128-byte swizzle makes its 16-byte rows conflict-free; z's tile in the stage has
-        // y's layout).
+        // y = (Y + D x) * silu(z) into this tile's sY buffer in bf16, four (p, token) pairs per
+        // stmatrix.trans (the 128-byte swizzle makes its 16-byte rows conflict-free; z's tile in
+        // the stage has y's layout). z is read a group at a time: read up front, before or after
+        // the wait, it spills at N = 128 (16-44 bytes).
         const int y_buf = it & 1;
         const uint32_t y_addr = y_addr0 + y_buf * kYBufferBytes;
+        const uint32_t z_addr = smem_addr(stage.z[head]);
         CUTE_UNROLL
         for (int j = 0; j < kGroups; ++j) {
-          uint32_t r[4];
+          uint32_t r[4], z2[4];
+          if constexpr (kGateZ) ldmatrix_x4_trans(z2, transposed_pairs(z_addr, j));
           CUTE_UNROLL
           for (int m = 0; m < 4; ++m) {
             const int k = 4 * j + m;
-            const float2 xv = Bf16Pair::unpack(x2[j][m]);
-            float v0 = acc_y(2 * k) + D_h * xv.x, v1 = acc_y(2 * k + 1) + D_h * xv.y;
+            float v0 = acc_y(2 * k) + D_h * float(tYrX(2 * k)), v1 = acc_y(2 * k + 1) + D_h * float(tYrX(2 * k + 1));
             if constexpr (kGateZ) {
-              const float2 zv = Bf16Pair::unpack(z2[j][m]);
+              const float2 zv = Bf16Pair::unpack(z2[m]);
               v0 *= silu_fast(zv.x);
               v1 *= silu_fast(zv.y);
             }
             r[m] = Bf16Pair::pack(v0, v1);
           }
-          stmatrix_x4(y_addr + K::y_offset(lane_row, MatrixRows::col(lane, j)), r);
+          stmatrix_x4_trans(transposed_pairs(y_addr, j), r);
         }
 
         warpgroup_wait<0>();  // the state update and the next S
@@ -656,8 +691,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         warpgroup_fence_operand(acc_s);
         warpgroup_fence_operand(acc_h);
         Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, z, decay)
-        store_state_bf16(acc_h);
-        cutlass::arch::fence_view_async_shared();  // sY -> TMA store, sH -> the next C h^T
+        cutlass::arch::fence_view_async_shared();  // sY -> TMA store
         // The previous tile's store has read the other buffer before anyone passes the barrier
         // (the next tile's epilogue writes it).
         if (tid == 0) tma_store_wait<0>();
@@ -691,42 +725,38 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   if (!kStatePass && tid == 0) tma_store_wait<0>();  // sY must stay valid until the last store has read it
 }
 
-// Counts, for thread tid of the warpgroup, violations of the fragment-layout facts
-// the kernel relies on: the S, Y and state accumulators' register i holds row
-// 16 w + g + 8 ((i / 2) % 2), column 8 (i / 4) + 2 q + i % 2 (the sm80 m16n8 order
-// segsum.cuh expects; both Y GEMMs share it), and the RS A operands of S' X and of the
-// state update hold in register i the same (row, column). Host and device: the CPU
-// suite (tests/cpu/test_sm90_layouts.cu) checks every thread without a GPU.
+// Counts, for thread tid of the warpgroup, violations of the fragment-layout facts the
+// kernel relies on: every accumulator (S, Y^T of both Y GEMMs, the state) holds in register i
+// row 16 w + g + 8 ((i / 2) % 2), column 8 (i / 4) + 2 q + i % 2 (the sm80 m16n8 order
+// segsum.cuh expects), and every RS A operand (the state for h C^T, X^T for X^T S'^T,
+// (X diag(w))^T for the state update) holds in register i the same (row, column): so the
+// state's accumulator and x's ldmatrix.trans registers feed them element by element. Host
+// and device: the CPU suite (tests/cpu/test_sm90_layouts.cu) checks every thread without a GPU.
 template <class K>
 CUTE_HOST_DEVICE int fragment_layout_mismatches(int tid) {
   const int warp = tid / 32, lane = tid % 32, g = lane / 4, q = lane % 4;
+  auto row = [&](int i) { return 16 * warp + g + 8 * ((i / 2) % 2); };
+  auto col = [&](int i) { return 8 * (i / 4) + 2 * q + i % 2; };
+  int bad = 0;
+  // Each coordinate tensor must have `expected` registers in the accumulator order.
+  auto check = [&](const auto& coords, int expected) {
+    bad += int(size(coords)) != expected;
+    for (int i = 0; i < int(size(coords)); ++i) bad += (get<0>(coords(i)) != row(i)) + (get<1>(coords(i)) != col(i));
+  };
   typename K::MmaS mma_s;
   typename K::MmaYState mma_ys;
   typename K::MmaYScores mma_yx;
-  using QQ = Shape<typename K::TQ, typename K::TQ>;
-  using QP = Shape<typename K::TQ, typename K::TP>;
-  Tensor coord_s = mma_s.get_thread_slice(tid).partition_C(make_identity_tensor(QQ{}));
-  Tensor coord_a = mma_yx.get_thread_slice(tid).partition_A(make_identity_tensor(QQ{}));
-  Tensor coord_y = mma_ys.get_thread_slice(tid).partition_C(make_identity_tensor(QP{}));
-  Tensor coord_y2 = mma_yx.get_thread_slice(tid).partition_C(make_identity_tensor(QP{}));
-  int bad = (int(size(coord_s)) != int(size(coord_a))) + (int(size(coord_y)) != int(size(coord_y2)));
-  auto row = [&](int i) { return 16 * warp + g + 8 * ((i / 2) % 2); };
-  auto col = [&](int i) { return 8 * (i / 4) + 2 * q + i % 2; };
   typename K::MmaH mma_h;
-  Tensor coord_h = mma_h.get_thread_slice(tid).partition_C(make_identity_tensor(Shape<typename K::TP, typename K::TN>{}));
-  for (int i = 0; i < int(size(coord_h)); ++i) bad += (get<0>(coord_h(i)) != row(i)) + (get<1>(coord_h(i)) != col(i));
-  // The state update's RS A operand (X diag(w))^T, (p, token): filled in the same order.
-  Tensor coord_xt = mma_h.get_thread_slice(tid).partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}));
-  bad += int(size(coord_xt)) != K::kP * K::kQ / 128;
-  for (int i = 0; i < int(size(coord_xt)); ++i) bad += (get<0>(coord_xt(i)) != row(i)) + (get<1>(coord_xt(i)) != col(i));
-  for (int i = 0; i < int(size(coord_s)); ++i) {
-    bad += (get<0>(coord_s(i)) != row(i)) + (get<1>(coord_s(i)) != col(i));
-    bad += (get<0>(coord_a(i)) != row(i)) + (get<1>(coord_a(i)) != col(i));
-  }
-  for (int i = 0; i < int(size(coord_y)); ++i) {
-    bad += (get<0>(coord_y(i)) != row(i)) + (get<1>(coord_y(i)) != col(i));
-    bad += (get<0>(coord_y2(i)) != row(i)) + (get<1>(coord_y2(i)) != col(i));
-  }
+  using QQ = Shape<typename K::TQ, typename K::TQ>;
+  using PQ = Shape<typename K::TP, typename K::TQ>;
+  using PN = Shape<typename K::TP, typename K::TN>;
+  check(mma_s.get_thread_slice(tid).partition_C(make_identity_tensor(QQ{})), K::kQ * K::kQ / 128);
+  check(mma_ys.get_thread_slice(tid).partition_C(make_identity_tensor(PQ{})), K::kP * K::kQ / 128);
+  check(mma_yx.get_thread_slice(tid).partition_C(make_identity_tensor(PQ{})), K::kP * K::kQ / 128);
+  check(mma_h.get_thread_slice(tid).partition_C(make_identity_tensor(PN{})), K::kP * K::kN / 128);
+  check(mma_ys.get_thread_slice(tid).partition_A(make_identity_tensor(PN{})), K::kP * K::kN / 128);
+  check(mma_yx.get_thread_slice(tid).partition_A(make_identity_tensor(PQ{})), K::kP * K::kQ / 128);
+  check(mma_h.get_thread_slice(tid).partition_A(make_identity_tensor(PQ{})), K::kP * K::kQ / 128);
   return bad;
 }
 
