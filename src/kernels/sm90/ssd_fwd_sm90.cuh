@@ -150,7 +150,7 @@ struct SsdFwdSm90 {
   };
   struct Consumer {
     // The output tile for the TMA store, two buffers: a tile's epilogue writes one while the
-    // previous tile's store may still read the other (no barrier between them in the tile).
+    // previous tile's store, issued at this tile's barrier, may still read the other.
     alignas(1024) Element y[2][cosize_v<LayoutY>];
     alignas(1024) Element scores[cosize_v<LayoutScores>];  // S' in bf16, for X^T S'^T
   };
@@ -513,6 +513,21 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     Tensor sC = make_tensor(make_smem_ptr(smem.stage[s].c), typename K::LayoutBC{});
     wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
   };
+  // The TMA store of tile t's y (buffer it & 1) is issued by thread 0 after the next barrier
+  // of the warpgroup: the next tile's (after S' is written) or the item's last.
+  // Its coordinates are recomputed from the item (a uniform register) rather than held.
+  auto store_y = [&](int item, int it_of_tile, int i_tile) {
+    const auto work = scheduler.item(item);
+    if (head >= work.active) return;  // a spare consumer writes nothing
+    const int t = work.tile_begin + i_tile, h = work.head_slice(head) / p.slices, b = work.b;
+    const int slice = work.head_slice(head) % p.slices;
+    Tensor sY = make_tensor(make_smem_ptr(mine.y[it_of_tile & 1]), typename K::LayoutY{});
+    Tensor mY = p.tma_y.get_tma_tensor(make_shape(p.seqlen, p.slices * K::kP, p.heads, p.batch))(_, _, h, b);
+    Tensor gY = local_tile(mY, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, slice));
+    auto [gy, sy] = tma_partition(p.tma_y, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sY), group_modes<0, 2>(gY));
+    copy(p.tma_y, sy, gy);
+    tma_store_arrive();
+  };
   int it = 0;
   for (int item = blockIdx.x; item < scheduler.num_items(); item += gridDim.x) {
     const auto work = scheduler.item(item);
@@ -630,8 +645,12 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           for (int m = 0; m < 4; ++m) r[m] = Bf16Pair::pack(acc_s(8 * j + 2 * m), acc_s(8 * j + 2 * m + 1));
           stmatrix_x4(scores_addr + K::scores_offset(lane_row, MatrixRows::col(lane, j)), r);
         }
-        cutlass::arch::fence_view_async_shared();  // S' -> X^T S'^T (async proxy)
+        // One barrier per tile: S' -> X^T S'^T, and the previous tile's y -> its TMA store.
+        cutlass::arch::fence_view_async_shared();
+        // The store of two tiles back has read the buffer this tile's epilogue writes.
+        if (tid == 0) tma_store_wait<0>();
         sync_consumer();
+        if (tid == 0 && i_tile > 0) store_y(item, it - 1, i_tile - 1);
         warpgroup_wait<0>();
         warpgroup_fence_operand(tYrH);
         warpgroup_fence_operand(acc_y);
@@ -691,20 +710,12 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         warpgroup_fence_operand(acc_s);
         warpgroup_fence_operand(acc_h);
         Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, z, decay)
-        cutlass::arch::fence_view_async_shared();  // sY -> TMA store
-        // The previous tile's store has read the other buffer before anyone passes the barrier
-        // (the next tile's epilogue writes it).
-        if (tid == 0) tma_store_wait<0>();
-        sync_consumer();
-        if (tid == 0 && writes) {
-          Tensor sY = make_tensor(make_smem_ptr(mine.y[y_buf]), typename K::LayoutY{});
-          Tensor mY = p.tma_y.get_tma_tensor(make_shape(p.seqlen, p.slices * K::kP, p.heads, p.batch))(_, _, h, b);
-          Tensor gY = local_tile(mY, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, slice));
-          auto [gy, sy] = tma_partition(p.tma_y, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sY), group_modes<0, 2>(gY));
-          copy(p.tma_y, sy, gy);
-          tma_store_arrive();
-        }
       }  // !kStatePass
+    }
+    if constexpr (!kStatePass) {  // the item's last y
+      cutlass::arch::fence_view_async_shared();
+      sync_consumer();
+      if (tid == 0 && tiles > 0) store_y(item, it - 1, tiles - 1);
     }
 
     if constexpr (kStatePass) {
