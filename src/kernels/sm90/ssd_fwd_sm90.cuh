@@ -513,14 +513,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     Tensor sC = make_tensor(make_smem_ptr(smem.stage[s].c), typename K::LayoutBC{});
     wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
   };
-  // The TMA store of tile t's y (buffer it & 1) is issued by thread 0 after the next barrier
-  // of the warpgroup: the next tile's (after S' is written) or the item's last.
-  // Its coordinates are recomputed from the item (a uniform register) rather than held.
-  auto store_y = [&](int item, int it_of_tile, int i_tile) {
-    const auto work = scheduler.item(item);
-    if (head >= work.active) return;  // a spare consumer writes nothing
-    const int t = work.tile_begin + i_tile, h = work.head_slice(head) / p.slices, b = work.b;
-    const int slice = work.head_slice(head) % p.slices;
+  // The TMA store of tile t's y (buffer it & 1), by thread 0 after a barrier of the
+  // warpgroup. Where registers allow, that is the next tile's barrier (after S' is written;
+  // the item's last y after a barrier of its own): one barrier per tile instead of two
+  // (probe, session 7: N = 128 0.577 -> 0.561 ms, N = 64 z 0.605 -> 0.558). The z kernel at
+  // N = 128 then spills (12 bytes; its coordinates recomputed from the item instead cost 7%
+  // on the critical path): it keeps a barrier at the end of the tile for its own y.
+  constexpr bool kStoreAtNextBarrier = !(kGateZ && K::kN == 128);
+  auto store_y = [&](int it_of_tile, int t, int h, int b, int slice) {
     Tensor sY = make_tensor(make_smem_ptr(mine.y[it_of_tile & 1]), typename K::LayoutY{});
     Tensor mY = p.tma_y.get_tma_tensor(make_shape(p.seqlen, p.slices * K::kP, p.heads, p.batch))(_, _, h, b);
     Tensor gY = local_tile(mY, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, slice));
@@ -645,12 +645,12 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           for (int m = 0; m < 4; ++m) r[m] = Bf16Pair::pack(acc_s(8 * j + 2 * m), acc_s(8 * j + 2 * m + 1));
           stmatrix_x4(scores_addr + K::scores_offset(lane_row, MatrixRows::col(lane, j)), r);
         }
-        // One barrier per tile: S' -> X^T S'^T, and the previous tile's y -> its TMA store.
+        // S' -> X^T S'^T (and the previous tile's y -> its TMA store).
         cutlass::arch::fence_view_async_shared();
         // The store of two tiles back has read the buffer this tile's epilogue writes.
-        if (tid == 0) tma_store_wait<0>();
+        if (kStoreAtNextBarrier && tid == 0) tma_store_wait<0>();
         sync_consumer();
-        if (tid == 0 && i_tile > 0) store_y(item, it - 1, i_tile - 1);
+        if (kStoreAtNextBarrier && tid == 0 && writes && i_tile > 0) store_y(it - 1, t - 1, h, b, slice);
         warpgroup_wait<0>();
         warpgroup_fence_operand(tYrH);
         warpgroup_fence_operand(acc_y);
@@ -710,12 +710,18 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         warpgroup_fence_operand(acc_s);
         warpgroup_fence_operand(acc_h);
         Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, z, decay)
+        if constexpr (!kStoreAtNextBarrier) {  // this tile's y, after a barrier of its own
+          cutlass::arch::fence_view_async_shared();
+          if (tid == 0) tma_store_wait<0>();  // the previous store has read the other buffer
+          sync_consumer();
+          if (tid == 0 && writes) store_y(it, t, h, b, slice);
+        }
       }  // !kStatePass
     }
-    if constexpr (!kStatePass) {  // the item's last y
+    if constexpr (!kStatePass && kStoreAtNextBarrier) {  // the item's last y
       cutlass::arch::fence_view_async_shared();
       sync_consumer();
-      if (tid == 0 && tiles > 0) store_y(item, it - 1, tiles - 1);
+      if (tid == 0 && writes && tiles > 0) store_y(it - 1, tile_begin + tiles - 1, h, b, slice);
     }
 
     if constexpr (kStatePass) {
