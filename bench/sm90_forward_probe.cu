@@ -67,7 +67,7 @@ int run(int argc, char** argv) {
   PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
   int per_sm = 0;
   PROBE_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, K::kThreads, K::kSmemBytes));
-  const int items = batch * K::head_sets(H * P / K::kP, G);
+  const int items = batch * p.head_sets;
   const int grid = arg(argc, argv, "--persistent", 1) ? std::min(items, prop.multiProcessorCount) : items;
   auto launch = [&] { kernel<<<unsigned(grid), K::kThreads, K::kSmemBytes>>>(p); };
 

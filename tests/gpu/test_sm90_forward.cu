@@ -95,7 +95,7 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
   // Fewer CTAs than work items: the persistent loop walks several items per CTA.
-  const int64_t items = batch * K::head_sets(int(H * P / K::kP), int(G));
+  const int64_t items = batch * p.head_sets;
   kernel<<<unsigned(std::max<int64_t>(1, items / 3)), K::kThreads, K::kSmemBytes>>>(p);
   CUDA_OK(cudaGetLastError());
   CUDA_OK(cudaDeviceSynchronize());

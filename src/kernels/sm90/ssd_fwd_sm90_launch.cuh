@@ -62,8 +62,8 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   int device = 0, sms = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
   check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "device attribute");
-  // Work items: sets of head slices (P / 64 per head; WorkScheduler).
-  const int64_t ctas_per_split = int64_t(params.batch) * K::head_sets(params.heads * p.slices, params.groups);
+  // Work items: sets of head slices (P / 64 per head; WorkScheduler), counted by make_params.
+  const int64_t ctas_per_split = int64_t(params.batch) * p.head_sets;
   const SplitPlan plan =
       forced_splits(plan_splits(ctas_per_split, params.seqlen, K::kQ, sms, kSm90SplitCost), params.seqlen, K::kQ);
   params.num_splits = p.num_splits = plan.num_splits;
