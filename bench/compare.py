@@ -52,6 +52,9 @@ CONFIGS = {
     "R2": dict(H=128, P=64, N=128, G=8, attn_heads=32),
     "R3": dict(H=32, P=128, N=64, G=1, attn_heads=32),
     "R4": dict(H=64, P=64, N=128, G=1, attn_heads=32),
+    # R1's layer on packed training rows: seq_idx with PACKED_SEQS documents per row, both
+    # contenders given the same seq_idx (attention is not run: its analogue is varlen).
+    "R1-packed": dict(H=64, P=64, N=128, G=1, attn_heads=16, packed_seqs=4),
 }
 R1_SEQLENS = [512, 1024, 2048, 4096, 8192, 16384, 32768]
 TOKENS = 65536
@@ -100,6 +103,8 @@ def make_row(config, batch, seqlen, z, pass_):
                 "rel_err_vs_triton": None, "flashssd_rel_err_vs_ref": None,
                 "triton_rel_err_vs_ref": None, "attn_heads": c["attn_heads"],
                 "attn_headdim": ATTN_HEADDIM, "iters": {}, "errors": {}})
+    if c.get("packed_seqs"):
+        row["packed_seqs"] = c["packed_seqs"]
     return row
 
 
@@ -120,6 +125,9 @@ def build_plan(args):
     if "R4" in configs:
         for T in ((131072,) if args.quick else (131072, 524288)):
             rows.append(make_row("R4", 1, T, False, "fwd"))
+    if "R1-packed" in configs:
+        for z in ((False,) if args.quick else (False, True)):
+            rows.append(make_row("R1-packed", TOKENS // 8192, 8192, z, "fwd"))
     if args.fwd_bwd and "R1" in configs:
         for z in (False, True):
             for T in r1_seqlens:
@@ -481,6 +489,8 @@ def make_inputs(torch, row, seed, requires_grad=False):
     inp = dict(x=randn(b, T, H, P), dt=unif(-3.0, 0.0, b, T, H), A=-unif(0.5, 8.0, H),
                B=randn(b, T, G, N), C=randn(b, T, G, N), D=unif(0.5, 1.5, H),
                dt_bias=unif(-4.0, -2.0, H), z=randn(b, T, H, P) if row["z"] else None)
+    if row.get("packed_seqs"):
+        inp["seq_idx"] = packed_seq_idx(torch, b, T, row["packed_seqs"], g)
     if requires_grad:
         for k, v in inp.items():
             if v is not None:
@@ -488,9 +498,24 @@ def make_inputs(torch, row, seed, requires_grad=False):
     return inp
 
 
+def packed_seq_idx(torch, b, T, seqs, g):
+    """(b, T) int32 seq_idx of `seqs` documents per row at random lengths; row 0's first
+    document ends inside the prefix that prefix_reference checks (a reset it sees)."""
+    idx = torch.zeros(b, T, dtype=torch.int32, device=DEVICE)
+    for r in range(b):
+        cuts = torch.randperm(T - 1, generator=g, device=DEVICE)[: seqs - 1].sort().values + 1
+        if r == 0:
+            cuts[0] = min(int(cuts[0].item()), 77)
+            cuts = cuts.unique()
+        for c in cuts.tolist():
+            idx[r, c:] += 1
+    return idx
+
+
 def call_ssd(fn, inp):
+    extra = {"seq_idx": inp["seq_idx"]} if inp.get("seq_idx") is not None else {}
     return fn(inp["x"], inp["dt"], inp["A"], inp["B"], inp["C"], TRITON_CHUNK, D=inp["D"], z=inp["z"],
-              dt_bias=inp["dt_bias"], dt_softplus=True)
+              dt_bias=inp["dt_bias"], dt_softplus=True, **extra)
 
 
 def rel_err(torch, a, b):
@@ -505,8 +530,9 @@ def prefix_reference(torch, inp, tokens=128):
     t = min(tokens, inp["x"].shape[1])
     sl = {k: (v[:1, :t].detach() if (v is not None and v.dim() >= 3) else (v.detach() if v is not None else None))
           for k, v in inp.items()}
+    seq_idx = inp["seq_idx"][:1, :t] if inp.get("seq_idx") is not None else None
     return ssd_reference(sl["x"], sl["dt"], sl["A"], sl["B"], sl["C"], D=sl["D"], z=sl["z"],
-                         dt_bias=sl["dt_bias"], dt_softplus=True), t
+                         dt_bias=sl["dt_bias"], dt_softplus=True, seq_idx=seq_idx), t
 
 
 def load_flashssd():
@@ -751,7 +777,9 @@ def run_gpu(args, report, rows, write_partial):
             if row["pass"] == "fwd":
                 run_fwd_row(torch, args, row, seed, timer, triton_fn, fl_fn, probe)
                 key = (row["batch"], row["attn_heads"], row["seqlen"])
-                if not args.no_attention:
+                if row.get("packed_seqs"):
+                    row["errors"]["attention"] = "not run on packed rows (its analogue is varlen attention)"
+                elif not args.no_attention:
                     if row["seqlen"] > args.attn_max_seqlen:
                         row["errors"]["attention"] = f"skipped: seqlen > --attn-max-seqlen {args.attn_max_seqlen}"
                     else:
@@ -867,7 +895,8 @@ def parse_args(argv=None):
     ap.add_argument("--quick", action="store_true", help="a few rows, 20 iterations (smoke test)")
     ap.add_argument("--dry-run", action="store_true", help="no GPU: plan, schema check and writers, null timings")
     ap.add_argument("--fwd-bwd", action="store_true", help="also Triton forward+backward rows on R1")
-    ap.add_argument("--configs", default="R1,R2,R3,R4", help="comma-separated subset of R1,R2,R3,R4")
+    ap.add_argument("--configs", default="R1,R2,R3,R4,R1-packed",
+                    help="comma-separated subset of R1,R2,R3,R4,R1-packed (any case)")
     ap.add_argument("--iters", type=int, default=None, help="timed runs per measurement (default 100, quick 20)")
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--min-iters", type=int, default=5,
@@ -896,10 +925,11 @@ def parse_args(argv=None):
     ap.add_argument("--date", default=None, help="override the date (YYYY-MM-DD)")
     ap.add_argument("--_probe", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
-    a.configs = [c.strip().upper() for c in a.configs.split(",") if c.strip()]
+    by_name = {k.upper(): k for k in CONFIGS}
+    a.configs = [by_name.get(c.strip().upper(), c.strip()) for c in a.configs.split(",") if c.strip()]
     for c in a.configs:
         if c not in CONFIGS:
-            ap.error(f"unknown config {c} (R1, R2, R3, R4)")
+            ap.error(f"unknown config {c} ({', '.join(CONFIGS)})")
     if a.iters is None:
         a.iters = 20 if a.quick else 100
     if a.out_dir is None:

@@ -5,6 +5,7 @@
 //
 //   flashssd_sm90_forward_probe [--batch 8] [--seqlen 8192] [--H 64] [--G 1] [--P 64|128] [--N 128] [--z 0|1] [--iters 50]
 //                               [--persistent 1|0]  (0: one CTA per work item)
+//                               [--packed k]  (seq_idx: k packed sequences per row)
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -63,6 +64,17 @@ int run(int argc, char** argv) {
   p.dt = dt; p.dt_sb = int64_t(T) * H; p.dt_st = H; p.dt_sh = 1;
   p.A = A; p.A_s = 1; p.D = D; p.D_sh = 1; if (with_z) K::set_gate(p, z, x_s);
   p.final_states = fin; p.fin_sb = int64_t(H) * P * N; p.fin_sh = P * N; p.fin_sp = N;
+  // --packed k: seq_idx with k packed sequences per row (boundaries off the tile grid).
+  const int packed = arg(argc, argv, "--packed", 0);
+  int32_t* seq_idx = nullptr;
+  if (packed > 1) {
+    std::vector<int32_t> h(size_t(batch) * T);
+    for (int b = 0; b < batch; ++b)
+      for (int t = 0; t < T; ++t) h[size_t(b) * T + t] = int32_t(std::min<int64_t>(packed - 1, (int64_t(t) + 37) * packed / T));
+    PROBE_CHECK(cudaMalloc(&seq_idx, h.size() * 4));
+    PROBE_CHECK(cudaMemcpy(seq_idx, h.data(), h.size() * 4, cudaMemcpyHostToDevice));
+    p.seq_idx = seq_idx; p.seq_sb = T; p.seq_st = 1;
+  }
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
   int per_sm = 0;
@@ -75,9 +87,9 @@ int run(int argc, char** argv) {
   // Bytes that must move: x, y (and z) in bf16, B and C, dt in fp32.
   const double bytes = double(nx) * 2 * (with_z ? 3 : 2) + double(nbc) * 2 * 2 + double(ndt) * 4;
   std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"ok\", \"batch\": %d, \"seqlen\": %d, \"H\": %d, "
-              "\"G\": %d, \"P\": %d, \"N\": %d, \"z\": %d, \"ctas_per_sm\": %d, \"smem_bytes\": %zu, \"median_ms\": %.5f, "
+              "\"G\": %d, \"P\": %d, \"N\": %d, \"z\": %d, \"packed\": %d, \"ctas_per_sm\": %d, \"smem_bytes\": %zu, \"median_ms\": %.5f, "
               "\"min_ms\": %.5f, \"bytes\": %.0f, \"achieved_TBps\": %.4f}\n",
-              batch, T, H, G, P, N, int(with_z), per_sm, size_t(K::kSmemBytes), ms[iters / 2], ms[0], bytes,
+              batch, T, H, G, P, N, int(with_z), packed, per_sm, size_t(K::kSmemBytes), ms[iters / 2], ms[0], bytes,
               bytes / ms[iters / 2] * 1e-9);
   return 0;
 }

@@ -158,8 +158,9 @@ def mamba_chunk_scan_combined(*args, **kwargs):
     return load().mamba_chunk_scan_combined(*args, **kwargs)
 
 
-def ssd_reference(x, dt, A, B, C, D=None, z=None, dt_bias=None, dt_softplus=False):
-    """Sequential fp32 recurrence in torch (slow; for small self-checks only)."""
+def ssd_reference(x, dt, A, B, C, D=None, z=None, dt_bias=None, dt_softplus=False, seq_idx=None):
+    """Sequential fp32 recurrence in torch (slow; for small self-checks only); seq_idx (b, T)
+    resets the state where its value changes."""
     import torch
     import torch.nn.functional as F
 
@@ -174,6 +175,8 @@ def ssd_reference(x, dt, A, B, C, D=None, z=None, dt_bias=None, dt_softplus=Fals
     ys = []
     for t in range(T):
         decay = torch.exp(d[:, t] * A.float())  # (b, H)
+        if seq_idx is not None and t > 0:
+            decay = decay * (seq_idx[:, t] == seq_idx[:, t - 1]).float()[:, None]
         h = h * decay[..., None, None] + (d[:, t, :, None, None] * xf[:, t, :, :, None]
                                           * Bf[:, t, :, None, :])
         ys.append(torch.einsum("bhpn,bhn->bhp", h, Cf[:, t]))

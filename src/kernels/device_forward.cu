@@ -114,17 +114,24 @@ void dispatch_state_dim(const SsdKernelParams& k, SegsumVariant variant, cudaStr
   return run_ssd_fwd_sm80<Element, 256, SegsumVariant::kHierarchical>(k, stream);
 }
 
-// The Hopper kernel (TMA + WGMMA, warp-specialised) serves bf16 problems with P = 64,
-// N in {64, 128}, any number of heads per group and the default segsum; the rest,
+// The Hopper kernel (TMA + WGMMA, warp-specialised) serves bf16 and fp16 problems with
+// P in {64, 128}, N in {64, 128}, any number of heads per group and the default segsum
+// (sm90::unsupported_reason has the rest of its rules); the rest,
 // and every problem when FLASHSSD_DISABLE_SM90=1, runs on the portable kernel.
 bool try_sm90(const SsdKernelParams& k, const SsdParams& a, int major) {
 #if FLASHSSD_WITH_SM90
   const char* off = std::getenv("FLASHSSD_DISABLE_SM90");
   if (major != 9 || (off && std::strcmp(off, "0") != 0)) return false;
-  if (a.x.dtype != DType::kBFloat16 || a.segsum != SegsumVariant::kHierarchical) return false;
+  const bool bf16 = a.x.dtype == DType::kBFloat16;
+  if ((!bf16 && a.x.dtype != DType::kFloat16) || a.segsum != SegsumVariant::kHierarchical) return false;
   if (sm90::unsupported_reason(k) != nullptr) return false;
-  if (k.dstate == 64) sm90::run_ssd_fwd_sm90<64>(k, a.stream);
-  else sm90::run_ssd_fwd_sm90<128>(k, a.stream);
+  if (bf16) {
+    if (k.dstate == 64) sm90::run_ssd_fwd_sm90<__nv_bfloat16, 64>(k, a.stream);
+    else sm90::run_ssd_fwd_sm90<__nv_bfloat16, 128>(k, a.stream);
+  } else {
+    if (k.dstate == 64) sm90::run_ssd_fwd_sm90<__half, 64>(k, a.stream);
+    else sm90::run_ssd_fwd_sm90<__half, 128>(k, a.stream);
+  }
   return true;
 #else
   (void)k; (void)a; (void)major;

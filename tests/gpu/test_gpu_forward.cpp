@@ -213,6 +213,16 @@ TEST(GpuForwardSmall, SeqIdxPackedSequences) {
   expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "seq_idx");
 }
 
+// bf16 with P = 128, N = 64 (the Hopper kernel's head slices on sm_90a): resets inside and
+// across the two slices of a head, D per channel offset by the slice.
+TEST(GpuForwardSmall, SeqIdxAndDPerChannelHeadDim128) {
+  REQUIRE_GPU();
+  auto s = all_options(2, 300, 4, 2, 128, 64, 51);
+  s.packed_seqs = 5;
+  s.D_per_channel = true;
+  expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "seq_idx + D per channel, P=128");
+}
+
 TEST(GpuForwardSmall, CuSeqlensVarlenStatesWithEmptySequences) {
   REQUIRE_GPU();
   auto s = all_options(1, 400, 4, 2, 64, 64, 60);

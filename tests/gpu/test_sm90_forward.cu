@@ -35,23 +35,47 @@ void layout_facts() {
   EXPECT_EQ(h, 0) << "WGMMA fragment coordinates differ from what the kernel assumes";
 }
 
+// Options beyond the shape: packed sequences (seq_idx) and D per channel.
+struct CaseOptions {
+  int64_t packed_seqs = 0;  // > 1: random seq_idx with this many sequences per row
+  bool D_per_channel = false;
+  // Resets forced onto these tokens of every row (on top of packed_seqs): tile starts and
+  // one-token sequences are the boundary cases of the folded reset.
+  std::vector<int64_t> forced_starts;
+};
+
 template <class K>
 // a_scale multiplies A (the decay rates; 1 = make_random's -U(0.05, 1.5)); P: the head dim, a
 // multiple of K::kP (each consumer computes a 64-channel slice of a head).
 void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, uint64_t seed, double a_scale = 1.0,
-                  int64_t P = K::kP) {
+                  int64_t P = K::kP, const CaseOptions& opt = {}) {
   if (!have_sm90()) GTEST_SKIP() << "no sm_90 GPU: sm90 test skipped";
   using Element = typename K::Element;
   ref::RandomSpec spec;
   spec.batch = batch; spec.seqlen = T; spec.heads = H; spec.groups = G;
   spec.headdim = P; spec.dstate = K::kN;
   spec.D = true; spec.z = with_z; spec.seed = seed;
+  spec.D_per_channel = opt.D_per_channel;
+  spec.packed_seqs = opt.packed_seqs;
   ref::Inputs in = ref::make_random(spec);
   for (double& a : in.A) a *= a_scale;
-  ref::round_inputs(in, DType::kBFloat16, DType::kFloat32);
+  if (!opt.forced_starts.empty()) {
+    if (in.seq_idx.empty()) in.seq_idx.assign(size_t(batch * T), 0);
+    for (int64_t bi = 0; bi < batch; ++bi) {
+      int32_t* row = &in.seq_idx[size_t(bi * T)];
+      int32_t bump = 0;  // keeps the row non-decreasing: every later token moves up with it
+      std::vector<int32_t> orig(row, row + T);
+      for (int64_t t = 0; t < T; ++t) {
+        if (std::find(opt.forced_starts.begin(), opt.forced_starts.end(), t) != opt.forced_starts.end()) ++bump;
+        row[t] = orig[t] + bump;
+      }
+    }
+  }
+  constexpr DType kIo = std::is_same_v<Element, cutlass::half_t> ? DType::kFloat16 : DType::kBFloat16;
+  ref::round_inputs(in, kIo, DType::kFloat32);
   const ref::Outputs truth = ref::recurrence_forward(in);
 
-  auto to_bf16 = [](const std::vector<double>& v) {
+  auto to_element = [](const std::vector<double>& v) {
     std::vector<Element> o(v.size());
     for (size_t i = 0; i < v.size(); ++i) o[i] = Element(float(v[i]));
     return o;
@@ -61,7 +85,7 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
     for (size_t i = 0; i < v.size(); ++i) o[i] = float(v[i]);
     return o;
   };
-  const auto hx = to_bf16(in.x), hB = to_bf16(in.B), hC = to_bf16(in.C), hz = to_bf16(in.z);
+  const auto hx = to_element(in.x), hB = to_element(in.B), hC = to_element(in.C), hz = to_element(in.z);
   const auto hdt = to_f32(in.dt), hA = to_f32(in.A), hD = to_f32(in.D);
   std::vector<void*> allocs;
   auto upload = [&](const auto& v) {
@@ -75,6 +99,7 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   };
   const Element *x = upload(hx), *B = upload(hB), *C = upload(hC), *z = upload(hz);
   const float *dt = upload(hdt), *A = upload(hA), *D = upload(hD);
+  const int32_t* seq_idx = upload(in.seq_idx);
   Element* y;
   float* fin;
   const size_t ny = hx.size(), nfin = size_t(batch) * H * P * K::kN;
@@ -89,7 +114,10 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   const int64_t bc_s[3] = {T * G * K::kN, G * K::kN, K::kN};
   auto p = K::make_params(x, x_s, B, bc_s, C, bc_s, y, x_s, int(batch), int(T), int(H), int(G), int(P));
   p.dt = dt; p.dt_sb = T * H; p.dt_st = H; p.dt_sh = 1;
-  p.A = A; p.A_s = 1; p.D = D; p.D_sh = 1;
+  p.A = A; p.A_s = 1; p.D = D;
+  p.D_sh = opt.D_per_channel ? P : 1;
+  p.D_sp = opt.D_per_channel ? 1 : 0;
+  p.seq_idx = seq_idx; p.seq_sb = T; p.seq_st = 1;
   if (with_z) K::set_gate(p, z, x_s);
   p.final_states = fin; p.fin_sb = H * P * K::kN; p.fin_sh = P * K::kN; p.fin_sp = K::kN;
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
@@ -109,8 +137,9 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   for (size_t i = 0; i < ny; ++i) dy[i] = float(gy[i]);
   for (size_t i = 0; i < nfin; ++i) dfin[i] = gfin[i];
   const double ey = ref::rel_error(dy, truth.y), es = ref::rel_error(dfin, truth.final_states);
-  std::printf("sm90 forward b=%lld T=%lld H=%lld G=%lld P=%lld N=%d z=%d: y rel err %.3g, state rel err %.3g\n",
-              (long long)batch, (long long)T, (long long)H, (long long)G, (long long)P, K::kN, int(with_z), ey, es);
+  std::printf("sm90 forward b=%lld T=%lld H=%lld G=%lld P=%lld N=%d z=%d seq_idx=%d D/channel=%d: y rel err %.3g, "
+              "state rel err %.3g\n", (long long)batch, (long long)T, (long long)H, (long long)G, (long long)P, K::kN,
+              int(with_z), int(!in.seq_idx.empty()), int(opt.D_per_channel), ey, es);
   EXPECT_LE(ey, 1e-2);  // NaN (unwritten) fails
   EXPECT_LE(es, 1e-2);
 }
@@ -136,6 +165,26 @@ TEST(Sm90ForwardSmall, HeadDim128) { forward_case<K64>(2, 200, 3, 1, true, 20, 1
 TEST(Sm90ForwardSmall, HeadDim128OneHeadPerGroup) { forward_case<K128>(1, 129, 3, 3, false, 21, 1.0, 128); }
 TEST(Sm90ForwardSmall, HeadDim128OneSlicePerCta) {
   forward_case<flashssd::sm90::SsdFwdSm90<64, 128, 1>>(2, 150, 2, 1, true, 22, 1.0, 128);
+}
+// Packed sequences: random boundaries, plus resets on a tile's first token (64, 128), on
+// consecutive tokens (one-token sequences 70, 71) and on the last token of a tile (191).
+TEST(Sm90ForwardSmall, PackedSequencesAndDPerChannel) {
+  CaseOptions opt;
+  opt.packed_seqs = 4;
+  opt.D_per_channel = true;
+  opt.forced_starts = {64, 70, 71, 128, 191};
+  forward_case<K128>(2, 260, 4, 1, true, 23, 1.0, 64, opt);
+  forward_case<K64>(2, 260, 3, 1, false, 24, 0.01, 128, opt);  // weak decay: the reset alone cuts the memory
+}
+// fp16 inputs (the same kernel with cutlass::half_t operands).
+using K128Half = flashssd::sm90::SsdFwdSm90<64, 128, 2, cutlass::half_t>;
+using K64Half = flashssd::sm90::SsdFwdSm90<64, 64, 2, cutlass::half_t>;
+TEST(Sm90ForwardSmall, Float16) {
+  forward_case<K128Half>(2, 200, 4, 2, true, 25);
+  CaseOptions opt;
+  opt.packed_seqs = 3;
+  opt.D_per_channel = true;
+  forward_case<K64Half>(2, 150, 3, 3, false, 26, 1.0, 128, opt);
 }
 TEST(Sm90Forward, ManyTiles) { forward_case<K128>(1, 4096, 8, 1, true, 14); }
 // Long memory: decay rates 100x smaller than the default (a tile decays the state by ~e^-0.4

@@ -29,18 +29,22 @@
 //                                        runs with the next S and the epilogue
 //   y  = (Y + D x) * silu(z)             to shared memory (two buffers) by stmatrix.trans,
 //                                        then a TMA store (partial tiles clipped by TMA)
-// Options served: D (per head), z, initial and final states, dt bias / softplus / limits,
-// split sequences, any number of heads per group; bf16 x, B, C, z, y; N in {64, 128}
-// (template parameter); any head dim P that is a multiple of kP = 64 (the dispatch allows 64
-// and 128): the slices of a head are independent SSDs sharing the head's decay, so P = 128
+// Options served: D (per head or per channel), z, initial and final states, dt bias /
+// softplus / limits, packed sequences (seq_idx: the producer gives a token that starts a
+// sequence the log-decay -inf, see below), split sequences, any number of heads per group;
+// bf16 or fp16 x, B, C, z, y (template parameter; the WGMMAs take the same type and
+// accumulate in fp32); N in {64, 128} (template parameter); any head dim P that is a
+// multiple of kP = 64 (the dispatch allows 64 and 128): the slices of a head are independent SSDs sharing the head's decay, so P = 128
 // puts a head's two slices side by side in one CTA.
 #pragma once
 
 #include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include <cute/tensor.hpp>
 #include <cutlass/arch/barrier.h>
@@ -56,9 +60,14 @@ namespace flashssd::sm90 {
 
 using namespace cute;
 
-template <int kP_, int kN_, int kHeadsPerCta_ = 2>
+// Element: cutlass::bfloat16_t or cutlass::half_t (x, B, C, z, y and the WGMMA operands).
+template <int kP_, int kN_, int kHeadsPerCta_ = 2, class Element_ = cutlass::bfloat16_t>
 struct SsdFwdSm90 {
-  using Element = cutlass::bfloat16_t;
+  using Element = Element_;
+  static_assert(std::is_same_v<Element, cutlass::bfloat16_t> || std::is_same_v<Element, cutlass::half_t>,
+                "the Hopper forward is built for bf16 and fp16");
+  // The CUDA type of the same bits, for the packed-pair conversions (sm80::HalfPacking).
+  using CudaElement = std::conditional_t<std::is_same_v<Element, cutlass::bfloat16_t>, __nv_bfloat16, __half>;
   static constexpr int kP = kP_, kN = kN_, kQ = 64, kStages = 2, kHeadsPerCta = kHeadsPerCta_;
   static_assert(kHeadsPerCta == 1 || kHeadsPerCta == 2, "the producer prepares one or two heads per stage");
   static constexpr int kWarpgroupThreads = 128, kThreads = kWarpgroupThreads * (1 + kHeadsPerCta);
@@ -152,7 +161,7 @@ struct SsdFwdSm90 {
     // The output tile for the TMA store, two buffers: a tile's epilogue writes one while the
     // previous tile's store, issued at this tile's barrier, may still read the other.
     alignas(1024) Element y[2][cosize_v<LayoutY>];
-    alignas(1024) Element scores[cosize_v<LayoutScores>];  // S' in bf16, for X^T S'^T
+    alignas(1024) Element scores[cosize_v<LayoutScores>];  // S' in Element, for X^T S'^T
   };
   struct SharedStorage {
     Stage stage[kStages];
@@ -181,8 +190,10 @@ struct SsdFwdSm90 {
     float dt_lo, dt_hi;
     const float* A;   // (H)
     int64_t A_s;
-    const float* D;   // (H) or null
-    int64_t D_sh;
+    const float* D;   // (H) when D_sp == 0, (H, P) otherwise, or null
+    int64_t D_sh, D_sp;
+    const int32_t* seq_idx;  // (b, T) or null: packed sequences, non-decreasing along T
+    int64_t seq_sb, seq_st;
     const Element* z; // (b, T, H, P) or null: set by set_gate
     const float* initial_states;  // (b, H, P, N) with unit stride on N, or null
     int64_t init_sb, init_sh, init_sp;
@@ -310,7 +321,6 @@ using sm80::silu_fast;
 using sm80::smem_addr;
 using sm80::stmatrix_x4;
 using sm80::stmatrix_x4_trans;
-using Bf16Pair = sm80::HalfPacking<__nv_bfloat16>;  // pack / unpack of bf16 pairs in a 32-bit register
 
 // Persistent tile scheduler: the grid (one CTA per SM at most) walks the work items
 // ((batch * splits) + split) * head_sets + set with a grid stride, so that the CTAs reading
@@ -349,6 +359,7 @@ struct WorkScheduler {
 template <class K, bool kGateZ, bool kStatePass = false>
 __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __grid_constant__ typename K::Params p) {
   using Element = typename K::Element;
+  using ElementPair = sm80::HalfPacking<typename K::CudaElement>;  // two Elements in a 32-bit register
   using Barrier = cutlass::arch::ClusterTransactionBarrier;
   using NamedBarrier = cutlass::arch::NamedBarrier;
   constexpr int kQ = K::kQ, kHeads = K::kHeadsPerCta, kWG = K::kWarpgroupThreads;
@@ -378,77 +389,100 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     cutlass::arch::warpgroup_reg_dealloc<K::kProducerRegs>();
     const int tok_in_tile = wtid % kQ;
     auto sync_producer = [] { NamedBarrier::sync(kWG, K::kProducerBarrier); };
-    int it = 0;
-    for (int item = blockIdx.x; item < scheduler.num_items(); item += gridDim.x) {
-      const auto work = scheduler.item(item);
-      const int b = work.b, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
-      // This thread's head slot (two heads: one per half of the warpgroup; one head: the
-      // second half is prepare_tile_decay's role 1 and reads no dt) and its per-item constants.
-      const int slot = min(wtid / kQ, kHeads - 1), hd = work.head_slice(slot) / p.slices;
-      const bool reads_dt = kHeads == 2 || wtid < kQ;
-      const float A_h = p.A[hd * p.A_s], bias = p.dt_bias ? p.dt_bias[hd * p.dt_bias_s] : 0.f;
-      // Raw dt of the thread's token, loaded one tile ahead so that its latency overlaps the
-      // previous tile's work.
-      auto load_raw_dt = [&](int i) {
-        const int tok = (tile_begin + i) * kQ + tok_in_tile;
-        const bool valid = reads_dt && i < tiles && tok < p.seqlen;
-        return valid ? load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + hd * p.dt_sh) : 0.f;
-      };
-      float raw_next = load_raw_dt(0);
-      // The head and 64-channel slice of each slot's x and z tiles (per item, not per tile).
-      int head_of[kHeads], slice_of[kHeads];
-      CUTE_UNROLL
-      for (int k = 0; k < kHeads; ++k) {
-        head_of[k] = work.head_slice(k) / p.slices;
-        slice_of[k] = work.head_slice(k) - head_of[k] * p.slices;
-      }
-      for (int i = 0; i < tiles; ++i, ++it) {
-        const int t = tile_begin + i, s = it % K::kStages;
-        const bool valid = reads_dt && t * kQ + tok_in_tile < p.seqlen;
-        const float dt = valid ? process_dt(raw_next, bias, p.dt_softplus, p.dt_lo, p.dt_hi) : 0.f;  // 0 past T
-        raw_next = load_raw_dt(i + 1);
-        Barrier::wait(&smem.empty[s], ((it / K::kStages) & 1) ^ 1);  // passes at once on the first round
-        auto& stage = smem.stage[s];
-        if (wtid == 0) {
-          Barrier::arrive_and_expect_tx(&smem.full[s], K::tx_bytes(!kStatePass, kGateZ));
-          Tensor mB = p.tma_b.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
-          Tensor mC = p.tma_c.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
-          Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
-          Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
-          Tensor gB = local_tile(mB, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
-          Tensor gC = local_tile(mC, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
-          auto [gb, sb] = tma_partition(p.tma_b, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sB), group_modes<0, 2>(gB));
-          auto [gc, sc] = tma_partition(p.tma_c, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sC), group_modes<0, 2>(gC));
-          copy(p.tma_b.with(smem.full[s]), gb, sb);
-          if constexpr (!kStatePass) copy(p.tma_c.with(smem.full[s]), gc, sc);
-          CUTE_UNROLL
-          for (int k = 0; k < kHeads; ++k) {
-            const int head_k = head_of[k], slice_k = slice_of[k];
-            Tensor mX = p.tma_x.get_tma_tensor(make_shape(p.slices * K::kP, p.seqlen, p.heads, p.batch))(_, _, head_k, b);
-            Tensor sX = make_tensor(make_smem_ptr(stage.x[k]), typename K::LayoutX{});
-            Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(slice_k, t));
-            auto [gx, sx] = tma_partition(p.tma_x, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sX), group_modes<0, 2>(gX));
-            copy(p.tma_x.with(smem.full[s]), gx, sx);
-            if constexpr (kGateZ) {
-              Tensor mZ = p.tma_z.get_tma_tensor(make_shape(p.seqlen, p.slices * K::kP, p.heads, p.batch))(_, _, head_k, b);
-              Tensor sZ = make_tensor(make_smem_ptr(stage.z[k]), typename K::LayoutY{});
-              Tensor gZ = local_tile(mZ, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, slice_k));
-              auto [gz, sz] = tma_partition(p.tma_z, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sZ), group_modes<0, 2>(gZ));
-              copy(p.tma_z.with(smem.full[s]), gz, sz);
+    // The producer's loop, compiled twice: with packed sequences (seq_idx) and without, so
+    // that the plain loop carries no trace of the reset (probe, session 8: a run-time check
+    // in the shared loop cost the N = 64 kernel 10%, the producer being close to its
+    // critical path there).
+    auto produce = [&](auto packed_tag) {
+      constexpr bool kPacked = decltype(packed_tag)::value;
+      int it = 0;
+      for (int item = blockIdx.x; item < scheduler.num_items(); item += gridDim.x) {
+        const auto work = scheduler.item(item);
+        const int b = work.b, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
+        // This thread's head slot (two heads: one per half of the warpgroup; one head: the
+        // second half is prepare_tile_decay's role 1 and reads no dt) and its per-item constants.
+        const int slot = min(wtid / kQ, kHeads - 1), hd = work.head_slice(slot) / p.slices;
+        const bool reads_dt = kHeads == 2 || wtid < kQ;
+        const float A_h = p.A[hd * p.A_s], bias = p.dt_bias ? p.dt_bias[hd * p.dt_bias_s] : 0.f;
+        // Raw dt of the thread's token, loaded one tile ahead so that its latency overlaps the
+        // previous tile's work.
+        auto load_raw_dt = [&](int i) {
+          const int tok = (tile_begin + i) * kQ + tok_in_tile;
+          const bool valid = reads_dt && i < tiles && tok < p.seqlen;
+          return valid ? load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + hd * p.dt_sh) : 0.f;
+        };
+        float raw_next = load_raw_dt(0);
+        // seq_idx: a token that starts a packed sequence (seq_idx changes there, t > 0) gets the
+        // log-decay a = -inf. exp(a) = 0 then resets the state exactly where the recurrence
+        // does, and zeroes every mask entry and readout factor across the boundary. The
+        // hierarchical factors (segsum.cuh) are ascending sums of one sign and products of
+        // factors in [0, 1], so -inf flows through them without a NaN (no -inf - -inf, no 0 * inf).
+        // Read when used: loaded a tile ahead, as dt is, it was 8-10% slower (probe, session 8).
+        auto starts_sequence = [&](int t) {
+          const int tok = t * kQ + tok_in_tile;
+          if (!reads_dt || tok <= 0 || tok >= p.seqlen) return false;
+          const int32_t* at_tok = p.seq_idx + b * p.seq_sb + int64_t(tok) * p.seq_st;
+          return at_tok[0] != at_tok[-p.seq_st];
+        };
+        // The head and 64-channel slice of each slot's x and z tiles (per item, not per tile).
+        int head_of[kHeads], slice_of[kHeads];
+        CUTE_UNROLL
+        for (int k = 0; k < kHeads; ++k) {
+          head_of[k] = work.head_slice(k) / p.slices;
+          slice_of[k] = work.head_slice(k) - head_of[k] * p.slices;
+        }
+        for (int i = 0; i < tiles; ++i, ++it) {
+          const int t = tile_begin + i, s = it % K::kStages;
+          const bool valid = reads_dt && t * kQ + tok_in_tile < p.seqlen;
+          const float dt = valid ? process_dt(raw_next, bias, p.dt_softplus, p.dt_lo, p.dt_hi) : 0.f;  // 0 past T
+          raw_next = load_raw_dt(i + 1);
+          float a = dt * A_h;
+          if constexpr (kPacked) a = starts_sequence(t) ? -INFINITY : a;
+          Barrier::wait(&smem.empty[s], ((it / K::kStages) & 1) ^ 1);  // passes at once on the first round
+          auto& stage = smem.stage[s];
+          if (wtid == 0) {
+            Barrier::arrive_and_expect_tx(&smem.full[s], K::tx_bytes(!kStatePass, kGateZ));
+            Tensor mB = p.tma_b.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
+            Tensor mC = p.tma_c.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
+            Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
+            Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
+            Tensor gB = local_tile(mB, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
+            Tensor gC = local_tile(mC, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
+            auto [gb, sb] = tma_partition(p.tma_b, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sB), group_modes<0, 2>(gB));
+            auto [gc, sc] = tma_partition(p.tma_c, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sC), group_modes<0, 2>(gC));
+            copy(p.tma_b.with(smem.full[s]), gb, sb);
+            if constexpr (!kStatePass) copy(p.tma_c.with(smem.full[s]), gc, sc);
+            CUTE_UNROLL
+            for (int k = 0; k < kHeads; ++k) {
+              const int head_k = head_of[k], slice_k = slice_of[k];
+              Tensor mX = p.tma_x.get_tma_tensor(make_shape(p.slices * K::kP, p.seqlen, p.heads, p.batch))(_, _, head_k, b);
+              Tensor sX = make_tensor(make_smem_ptr(stage.x[k]), typename K::LayoutX{});
+              Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(slice_k, t));
+              auto [gx, sx] = tma_partition(p.tma_x, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sX), group_modes<0, 2>(gX));
+              copy(p.tma_x.with(smem.full[s]), gx, sx);
+              if constexpr (kGateZ) {
+                Tensor mZ = p.tma_z.get_tma_tensor(make_shape(p.seqlen, p.slices * K::kP, p.heads, p.batch))(_, _, head_k, b);
+                Tensor sZ = make_tensor(make_smem_ptr(stage.z[k]), typename K::LayoutY{});
+                Tensor gZ = local_tile(mZ, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, slice_k));
+                auto [gz, sz] = tma_partition(p.tma_z, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sZ), group_modes<0, 2>(gZ));
+                copy(p.tma_z.with(smem.full[s]), gz, sz);
+              }
             }
           }
+          // The decay factors (the state pass reads only the weights and the total decay).
+          float w;
+          if constexpr (kHeads == 2) {
+            w = sm80::prepare_tile_decay_pair<kQ, kStatePass>(stage.decay, wtid, a, dt, sync_producer);
+          } else {
+            w = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(stage.decay[0], wtid, a, dt, sync_producer);
+          }
+          if (reads_dt) stage.w[slot][tok_in_tile] = w;
+          Barrier::arrive(&smem.full[s]);  // releases this thread's decay writes
         }
-        // The decay factors (the state pass reads only the weights and the total decay).
-        float w;
-        if constexpr (kHeads == 2) {
-          w = sm80::prepare_tile_decay_pair<kQ, kStatePass>(stage.decay, wtid, dt * A_h, dt, sync_producer);
-        } else {
-          w = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(stage.decay[0], wtid, dt * A_h, dt, sync_producer);
-        }
-        if (reads_dt) stage.w[slot][tok_in_tile] = w;
-        Barrier::arrive(&smem.full[s]);  // releases this thread's decay writes
       }
-    }
+    };
+    if (p.seq_idx) produce(std::true_type{});
+    else produce(std::false_type{});
     return;
   }
 
@@ -537,7 +571,10 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     const int h = work.head_slice(head) / p.slices, slice = work.head_slice(head) % p.slices;
     const int64_t state_rows = int64_t(slice) * K::kP;
     const bool writes = head < work.active;  // a spare consumer (see WorkScheduler) writes nothing
-    const float D_h = p.D ? p.D[h * p.D_sh] : 0.f;
+    // D x: this thread's y rows are channels 16 warp + g and + 8 of the slice (AccCoord);
+    // D per head has D_sp = 0, so both are the head's D.
+    const float* D_rows = p.D ? p.D + h * p.D_sh + (state_rows + 16 * at.warp + at.g) * p.D_sp : nullptr;
+    const float D_lo = D_rows ? D_rows[0] : 0.f, D_hi = D_rows ? D_rows[8 * p.D_sp] : 0.f;
 
     // The state, fp32, from the incoming state: the caller's initial state on a sequence's
     // first split, the boundary scan's result on the others (main pass), zero (state pass).
@@ -642,7 +679,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         for (int j = 0; j < kQ / 16; ++j) {
           uint32_t r[4];
           CUTE_UNROLL
-          for (int m = 0; m < 4; ++m) r[m] = Bf16Pair::pack(acc_s(8 * j + 2 * m), acc_s(8 * j + 2 * m + 1));
+          for (int m = 0; m < 4; ++m) r[m] = ElementPair::pack(acc_s(8 * j + 2 * m), acc_s(8 * j + 2 * m + 1));
           stmatrix_x4(scores_addr + K::scores_offset(lane_row, MatrixRows::col(lane, j)), r);
         }
         // S' -> X^T S'^T (and the previous tile's y -> its TMA store).
@@ -694,13 +731,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           CUTE_UNROLL
           for (int m = 0; m < 4; ++m) {
             const int k = 4 * j + m;
-            float v0 = acc_y(2 * k) + D_h * float(tYrX(2 * k)), v1 = acc_y(2 * k + 1) + D_h * float(tYrX(2 * k + 1));
+            const float D_p = m % 2 ? D_hi : D_lo;  // register 2 k's row: + 8 (k % 2)
+            float v0 = acc_y(2 * k) + D_p * float(tYrX(2 * k)), v1 = acc_y(2 * k + 1) + D_p * float(tYrX(2 * k + 1));
             if constexpr (kGateZ) {
-              const float2 zv = Bf16Pair::unpack(z2[m]);
+              const float2 zv = ElementPair::unpack(z2[m]);
               v0 *= silu_fast(zv.x);
               v1 *= silu_fast(zv.y);
             }
-            r[m] = Bf16Pair::pack(v0, v1);
+            r[m] = ElementPair::pack(v0, v1);
           }
           stmatrix_x4_trans(transposed_pairs(y_addr, j), r);
         }

@@ -2,5 +2,5 @@
 #include "kernels/sm90/ssd_fwd_sm90_launch.cuh"
 
 namespace flashssd::sm90 {
-template void run_ssd_fwd_sm90<64>(SsdKernelParams, cudaStream_t);
+template void run_ssd_fwd_sm90<__nv_bfloat16, 64>(SsdKernelParams, cudaStream_t);
 }  // namespace flashssd::sm90

@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <type_traits>
 
 #include "kernels/common/launch_util.h"
 #include "kernels/sm80/ssd_fwd_sm80.h"
@@ -27,10 +28,11 @@ void launch_sm90_pass(const typename K::Params& p, int64_t items, int sms, cudaS
   check_cuda(cudaGetLastError(), "ssd_fwd_sm90 launch");
 }
 
-template <int kN>
+template <class CudaElement, int kN>
 void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
-  using K = SsdFwdSm90<64, kN, 2>;
-  using Element = typename K::Element;
+  using Element = std::conditional_t<std::is_same_v<CudaElement, __half>, cutlass::half_t, cutlass::bfloat16_t>;
+  using K = SsdFwdSm90<64, kN, 2, Element>;
+  static_assert(std::is_same_v<typename K::CudaElement, CudaElement>, "bf16 or fp16");
   // TMA descriptors want every global stride to be a multiple of 16 bytes, also for
   // dimensions of extent 1 (whose stride is never used): give those one that is.
   auto stride_or_unit = [](int64_t stride, int extent) { return extent > 1 ? stride : int64_t(8); };
@@ -48,7 +50,8 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   p.dt_softplus = params.dt_softplus;
   p.dt_lo = params.dt_lo; p.dt_hi = params.dt_hi;
   p.A = params.A; p.A_s = params.A_s;
-  p.D = params.D; p.D_sh = params.D_sh;
+  p.D = params.D; p.D_sh = params.D_sh; p.D_sp = params.D_sp;
+  p.seq_idx = params.seq_idx; p.seq_sb = params.seq_sb; p.seq_st = params.seq_st;
   if (params.z) {
     const int64_t z_s[3] = {stride_or_unit(params.z_sb, params.batch), stride_or_unit(params.z_st, params.seqlen), stride_or_unit(params.z_sh, params.heads)};
     K::set_gate(p, static_cast<const Element*>(params.z), z_s);
