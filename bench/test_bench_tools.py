@@ -30,7 +30,7 @@ def plan(*argv):
 def test_plan_rows_and_design_floors():
     rows = plan()
     fwd = [r for r in rows if r["pass"] == "fwd"]
-    assert len(fwd) == 20 and len(rows) == 20
+    assert len(fwd) == 22 and len(rows) == 22
     r1 = [r for r in fwd if r["config"] == "R1"]
     assert sorted({r["seqlen"] for r in r1}) == compare.R1_SEQLENS
     assert all(r["batch"] * r["seqlen"] == 65536 for r in r1)
@@ -44,12 +44,17 @@ def test_plan_rows_and_design_floors():
     assert floors[("R4", 131072, False)] == pytest.approx(0.526, abs=1e-3)
     assert floors[("R4", 524288, False)] == pytest.approx(2.11, abs=5e-3)
     assert {r["attn_heads"] for r in r1} == {16}
-    assert {r["attn_heads"] for r in fwd if r["config"] != "R1"} == {32}
+    assert {r["attn_heads"] for r in fwd if r["config"] not in ("R1", "R1-packed")} == {32}
+    # Packed rows: R1's layer on 8 rows of 8k tokens with 4 documents each, R1's floor.
+    packed = [r for r in fwd if r["config"] == "R1-packed"]
+    assert [(r["batch"], r["seqlen"], r["z"], r["packed_seqs"]) for r in packed] == [(8, 8192, False, 4), (8, 8192, True, 4)]
+    assert [r["floor_ms"] for r in packed] == [floors[("R1", 8192, False)], floors[("R1", 8192, True)]]
     both = plan("--fwd-bwd")
     fb = [r for r in both if r["pass"] == "fwd_bwd"]
     assert len(fb) == 14 and all(r["floor_ms"] is None and r["flashssd_ms"] is None for r in fb)
     assert 3 <= len(plan("--quick")) < 20
     assert {r["config"] for r in plan("--configs", "r1,R4")} == {"R1", "R4"}
+    assert {r["config"] for r in plan("--configs", "r1-PACKED")} == {"R1-packed"}
 
 
 def report_for(rows, **kw):
@@ -116,7 +121,7 @@ def test_dry_run_end_to_end(tmp_path):
     assert cp.returncode == 0, cp.stderr
     rep = json.load(open(tmp_path / "2026-01-02-dry-run.json"))
     assert rep["dry_run"] is True and rep["segsum"]["variants"][0] == "diff"
-    assert len(rep["rows"]) == 35 and rep["rows"][-1]["pass"] == "decode"
+    assert len(rep["rows"]) == 37 and rep["rows"][-1]["pass"] == "decode"
     assert all(r["flashssd_ms"] is None for r in rep["rows"])  # nothing fabricated
     assert compare.check_schema(rep) == []
     assert (tmp_path / "2026-01-02-dry-run.md").exists()
@@ -178,6 +183,46 @@ def test_reference_against_direct_formula():
             ref[:, i] += (L * cb[:, None] * d[:, j])[..., None] * x[:, j].double()
     ref = (ref + x.double() * D.double()[:, None]) * torch.nn.functional.silu(z.double())
     assert ((y - ref).norm() / ref.norm()).item() < 1e-5
+
+
+def test_packed_rows_reset_where_seq_idx_changes(monkeypatch):
+    """packed_seq_idx puts a reset inside the checked prefix; ssd_reference with seq_idx
+    equals independent runs of the packed documents; a packed row passes seq_idx to both
+    contenders (one that ignores it is caught as wrong)."""
+    torch = pytest.importorskip("torch")
+    import triton_baseline as tb
+    monkeypatch.setattr(compare, "DEVICE", "cpu")
+    g = torch.Generator().manual_seed(3)
+    idx = compare.packed_seq_idx(torch, 3, 200, 4, g)
+    assert idx.dtype == torch.int32 and idx.shape == (3, 200)
+    assert bool((idx[:, 1:] >= idx[:, :-1]).all()) and bool((idx[:, -1] == 3).all()) and bool((idx[:, 0] == 0).all())
+    assert int(idx[0, 77]) >= 1  # row 0's first document ends inside prefix_reference's 128 tokens
+    torch.manual_seed(1)
+    b, T, H, P, G, N = 1, 12, 2, 3, 1, 4
+    x, B, C = torch.randn(b, T, H, P), torch.randn(b, T, G, N), torch.randn(b, T, G, N)
+    dt, A, D = torch.rand(b, T, H) - 2, -(torch.rand(H) + 0.5), torch.rand(H)
+    seq = torch.tensor([[0] * 5 + [1] * 1 + [2] * 6], dtype=torch.int32)
+    y = tb.ssd_reference(x, dt, A, B, C, D=D, dt_bias=None, dt_softplus=True, seq_idx=seq)
+    parts = [tb.ssd_reference(x[:, s:e], dt[:, s:e], A, B[:, s:e], C[:, s:e], D=D, dt_softplus=True)
+             for s, e in ((0, 5), (5, 6), (6, 12))]
+    assert torch.allclose(y, torch.cat(parts, 1), rtol=1e-5, atol=1e-6)
+
+    def ref_fn(x, dt, A, B, C, chunk, D=None, z=None, dt_bias=None, dt_softplus=False, seq_idx=None):
+        return tb.ssd_reference(x, dt, A, B, C, D=D, z=z, dt_bias=dt_bias, dt_softplus=dt_softplus,
+                                seq_idx=seq_idx).to(x.dtype)
+
+    def ignores_seq_idx(*a, seq_idx=None, **k):
+        return ref_fn(*a, **k)
+
+    args = compare.parse_args(["--dry-run"])
+    row = small_row()
+    row["packed_seqs"] = 3
+    compare.run_fwd_row(torch, args, row, 1, FakeTimer(), ref_fn, ref_fn, {})
+    assert row["flashssd_ms"] == 1.25 and row["triton_ms"] == 1.25, row["errors"]
+    row = small_row()
+    row["packed_seqs"] = 3
+    compare.run_fwd_row(torch, args, row, 1, FakeTimer(), ref_fn, ignores_seq_idx, {})
+    assert row["flashssd_ms"] is None and "wrong result" in row["errors"]["flashssd"]
 
 
 def test_fwd_row_logic_on_cpu(monkeypatch):
