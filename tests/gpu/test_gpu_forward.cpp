@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -297,6 +298,23 @@ TEST(GpuForwardSplit, LongSequenceSplitsMatchReference) {
   const CaseResult r = run_case(s, {DType::kBFloat16});
   expect_close(r, DType::kBFloat16, "split cu_seqlens");
   EXPECT_LE(r.varlen_err, 1e-2);
+}
+
+// A forced plan of 5 splits of 63 tiles: on Hopper the state pass computes each split's state
+// in 7 runs of 9 tiles (state_runs_per_split), which the boundary scan chains; resets land
+// inside runs and on their edges.
+TEST(GpuForwardSplit, StatePassRunsMatchReference) {
+  REQUIRE_GPU();
+  // (restores the caller's value: scripts/device_session.sh runs the whole suite at 3 splits)
+  const char* outer = std::getenv("FLASHSSD_NUM_SPLITS");
+  const std::string saved = outer ? outer : "";
+  ::setenv("FLASHSSD_NUM_SPLITS", "5", 1);
+  auto s = all_options(1, 20000, 2, 1, 64, 128, 83);
+  expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "5 splits, state runs");
+  s.packed_seqs = 11;
+  expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "5 splits, state runs, seq_idx");
+  if (outer) ::setenv("FLASHSSD_NUM_SPLITS", saved.c_str(), 1);
+  else ::unsetenv("FLASHSSD_NUM_SPLITS");
 }
 
 // Head dim 128 (R3-like): on Hopper each head's two 64-channel slices carry their own rows of

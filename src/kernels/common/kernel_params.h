@@ -49,6 +49,13 @@ struct SsdKernelParams {
   // boundary scan, and the split's total decay (0 when a sequence starts inside).
   float* split_states = nullptr;  // (b, H, num_splits, P, N) contiguous
   float* split_decay = nullptr;   // (b, H, num_splits)
+  // The sm90 state pass may compute each split's state (all splits but the last) in
+  // state_runs runs of split_len / state_runs tokens, when the splits alone leave SMs idle.
+  // The last run of a split has the split's slot above; the others have slots of their own
+  // (read by the boundary scan, which chains every run in order).
+  int state_runs = 1;
+  float* run_states = nullptr;  // (b, H, num_splits - 1, state_runs - 1, P, N)
+  float* run_decay = nullptr;   // (b, H, num_splits - 1, state_runs - 1)
 
   int batch = 0, seqlen = 0, heads = 0, headdim = 0, groups = 0, dstate = 0;
   int heads_per_group = 1;

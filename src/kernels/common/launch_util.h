@@ -62,6 +62,18 @@ inline SplitPlan plan_splits(int64_t ctas_per_split, int seqlen, int tile, int s
   return best;
 }
 
+// Runs per split of the sm90 state pass: its (num_splits - 1) x ctas_per_split CTAs leave
+// SMs idle when they are fewer than the SMs (R1 at 32k tokens: 64 on 132), so each split's
+// state is computed in `runs` pieces that the boundary scan chains: as many as the idle SMs
+// allow, each of at least kMinRunTiles tiles, dividing the split's tiles.
+inline int state_runs_per_split(int64_t state_ctas, int tiles_per_split, int sms) {
+  constexpr int kMinRunTiles = 8;
+  int runs = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(sms / std::max<int64_t>(1, state_ctas),
+                                                                       tiles_per_split / kMinRunTiles)));
+  while (runs > 1 && tiles_per_split % runs != 0) --runs;
+  return runs;
+}
+
 // FLASHSSD_NUM_SPLITS=s (benchmark tuning knob) overrides the plan.
 inline SplitPlan forced_splits(SplitPlan plan, int seqlen, int tile) {
   if (const char* forced = std::getenv("FLASHSSD_NUM_SPLITS")) {
@@ -85,13 +97,17 @@ struct SplitWorkspace {
   }
 };
 
-// Allocates the split states and decays of params' plan (num_splits > 1) on the stream.
+// Allocates the split states and decays of params' plan (num_splits > 1, state_runs runs of
+// the state pass per split) on the stream.
 inline void allocate_split_workspace(SsdKernelParams& params, SplitWorkspace& workspace) {
-  const int64_t slots = int64_t(params.batch) * params.heads * params.num_splits;
-  const size_t bytes = (slots * params.headdim * params.dstate + slots) * sizeof(float);
+  const int64_t bh = int64_t(params.batch) * params.heads, plane = int64_t(params.headdim) * params.dstate;
+  const int64_t slots = bh * params.num_splits, run_slots = bh * (params.num_splits - 1) * (params.state_runs - 1);
+  const size_t bytes = ((slots + run_slots) * plane + slots + run_slots) * sizeof(float);
   check_cuda(cudaMallocAsync(&workspace.ptr, bytes, workspace.stream), "cudaMallocAsync(split workspace)");
   params.split_states = static_cast<float*>(workspace.ptr);
-  params.split_decay = params.split_states + slots * params.headdim * params.dstate;
+  params.run_states = params.split_states + slots * plane;
+  params.split_decay = params.run_states + run_slots * plane;
+  params.run_decay = params.split_decay + slots;
 }
 
 }  // namespace flashssd

@@ -5,18 +5,27 @@
 namespace flashssd::sm80 {
 
 // in(0) = initial state (or 0); in(s + 1) = decay(s) * in(s) + local(s). Slot s of
-// split_states holds local(s) on entry and in(s + 1) on exit. One thread per
-// state element, sequential over the splits (there are few).
+// split_states holds local(s) on entry and in(s + 1) on exit. With state_runs > 1 (sm90)
+// local(s) and decay(s) are those of the split's last run, and its earlier runs
+// (run_states, run_decay) are chained in before it. One thread per state element,
+// sequential over the splits and runs (there are few).
 __global__ void split_boundary_scan_kernel(const __grid_constant__ SsdKernelParams p) {
   const int bh = blockIdx.x;
   const int b = bh / p.heads, h = bh % p.heads;
   const int64_t plane = int64_t(p.headdim) * p.dstate;
+  const int earlier_runs = p.state_runs - 1;
   const float* decay = p.split_decay + int64_t(bh) * p.num_splits;
+  const float* run_decay = p.run_decay + int64_t(bh) * (p.num_splits - 1) * earlier_runs;
   for (int64_t e = threadIdx.x; e < plane; e += blockDim.x) {
     const int row = static_cast<int>(e / p.dstate), col = static_cast<int>(e % p.dstate);
     float in = p.initial_states ? p.initial_states[b * p.init_sb + h * p.init_sh + row * p.init_sp + col] : 0.f;
     float* slots = p.split_states + int64_t(bh) * p.num_splits * plane + e;
+    const float* runs = p.run_states + int64_t(bh) * (p.num_splits - 1) * earlier_runs * plane + e;
     for (int s = 0; s + 1 < p.num_splits; ++s) {
+      for (int r = 0; r < earlier_runs; ++r) {
+        const int64_t k = int64_t(s) * earlier_runs + r;
+        in = run_decay[k] * in + runs[k * plane];
+      }
       in = decay[s] * in + slots[s * plane];
       slots[s * plane] = in;
     }

@@ -206,6 +206,11 @@ struct SsdFwdSm90 {
     int num_splits, split_len;
     float* split_states;  // (b, H, num_splits, P, N) contiguous (P = slices * kP)
     float* split_decay;   // (b, H, num_splits)
+    // The state pass computes each split's state in state_runs runs (SsdKernelParams has
+    // the layout): the last in the split's slot, the others in run_states / run_decay.
+    int state_runs;
+    float* run_states;    // (b, H, num_splits - 1, state_runs - 1, P, N)
+    float* run_decay;     // (b, H, num_splits - 1, state_runs - 1)
   };
 
   // x, y, z: (b, T, H, P) with unit stride on P (P a multiple of kP); B, C: (b, T, G, N) with
@@ -243,6 +248,7 @@ struct SsdFwdSm90 {
     p.dt_hi = INFINITY;
     p.num_splits = 1;
     p.split_len = (seqlen + kQ - 1) / kQ * kQ;
+    p.state_runs = 1;
     return p;
   }
   // The gate y *= silu(z): z as (b, T, H, P) with unit stride on P, strides (batch, token, head)
@@ -337,7 +343,9 @@ struct WorkScheduler {
     __device__ int head_slice(int k) const { return h0 + min(k, active - 1); }  // what slot k computes
   };
   const typename K::Params& p;
-  __device__ int splits() const { return kStatePass ? p.num_splits - 1 : p.num_splits; }
+  // The state pass's runs (state_runs per split, all splits but the last) or the splits.
+  __device__ int splits() const { return kStatePass ? (p.num_splits - 1) * p.state_runs : p.num_splits; }
+  __device__ int run_tiles() const { return p.split_len / (kStatePass ? p.state_runs : 1) / K::kQ; }
   __device__ int num_items() const { return p.batch * splits() * p.head_sets; }
   __device__ Item item(int i) const {
     Item w;
@@ -347,8 +355,8 @@ struct WorkScheduler {
     w.active = min(K::kHeadsPerCta, p.slices_per_group - set * K::kHeadsPerCta);
     w.split = i / p.head_sets % splits();
     w.b = i / p.head_sets / splits();
-    w.tile_begin = w.split * (p.split_len / K::kQ);
-    w.tiles = min((p.seqlen + K::kQ - 1) / K::kQ, w.tile_begin + p.split_len / K::kQ) - w.tile_begin;
+    w.tile_begin = w.split * run_tiles();  // (state pass: split is the run)
+    w.tiles = min((p.seqlen + K::kQ - 1) / K::kQ, w.tile_begin + run_tiles()) - w.tile_begin;
     return w;
   }
 };
@@ -764,11 +772,16 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
 
     if constexpr (kStatePass) {
       if (writes) {
-        const int64_t slot = (int64_t(b) * p.heads + h) * p.num_splits + split;
-        float* out = p.split_states + (slot * p.slices * K::kP + state_rows) * K::kN;
+        // Run `split` is run r of split s: the last run has the split's slot, the others theirs.
+        const int s = split / p.state_runs, r = split % p.state_runs;
+        const int64_t bh = int64_t(b) * p.heads + h;
+        const bool last_run = r == p.state_runs - 1;
+        const int64_t slot = last_run ? bh * p.num_splits + s : (bh * (p.num_splits - 1) + s) * (p.state_runs - 1) + r;
+        float* out = (last_run ? p.split_states : p.run_states) + (slot * p.slices * K::kP + state_rows) * K::kN;
         CUTE_UNROLL
         for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * K::kN + at.col(i)] = acc_h(i);
-        if (tid == 0 && slice == 0) p.split_decay[slot] = split_decay;  // the head's, the same for every slice
+        // The head's decay, the same for every slice.
+        if (tid == 0 && slice == 0) (last_run ? p.split_decay : p.run_decay)[slot] = split_decay;
       }
     } else if (writes && p.final_states && split == p.num_splits - 1) {
       float* out = p.final_states + b * p.fin_sb + h * p.fin_sh + state_rows * p.fin_sp;

@@ -73,10 +73,15 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   params.split_len = p.split_len = plan.split_len;
   SplitWorkspace workspace(stream);
   if (plan.num_splits > 1) {
+    // Runs of the state pass per split: more CTAs when the splits alone leave SMs idle.
+    params.state_runs = p.state_runs =
+        state_runs_per_split(ctas_per_split * (plan.num_splits - 1), plan.split_len / K::kQ, sms);
     allocate_split_workspace(params, workspace);
     p.split_states = params.split_states;
     p.split_decay = params.split_decay;
-    launch_sm90_pass<K, false, true>(p, ctas_per_split * (plan.num_splits - 1), sms, stream);
+    p.run_states = params.run_states;
+    p.run_decay = params.run_decay;
+    launch_sm90_pass<K, false, true>(p, ctas_per_split * (plan.num_splits - 1) * p.state_runs, sms, stream);
     sm80::split_boundary_scan_kernel<<<static_cast<unsigned>(params.batch * params.heads), 256, 0, stream>>>(params);
     check_cuda(cudaGetLastError(), "split boundary scan launch");
   }
