@@ -66,14 +66,15 @@ int run(int argc, char** argv) {
   p.final_states = fin; p.fin_sb = int64_t(H) * P * N; p.fin_sh = P * N; p.fin_sp = N;
   // --packed k: seq_idx with k packed sequences per row (boundaries off the tile grid).
   const int packed = arg(argc, argv, "--packed", 0);
-  int32_t* seq_idx = nullptr;
+  uint8_t* flags = nullptr;
   if (packed > 1) {
-    std::vector<int32_t> h(size_t(batch) * T);
+    auto seq = [&](int t) { return std::min<int64_t>(packed - 1, (int64_t(t) + 37) * packed / T); };
+    std::vector<uint8_t> h(size_t(batch) * T);
     for (int b = 0; b < batch; ++b)
-      for (int t = 0; t < T; ++t) h[size_t(b) * T + t] = int32_t(std::min<int64_t>(packed - 1, (int64_t(t) + 37) * packed / T));
-    PROBE_CHECK(cudaMalloc(&seq_idx, h.size() * 4));
-    PROBE_CHECK(cudaMemcpy(seq_idx, h.data(), h.size() * 4, cudaMemcpyHostToDevice));
-    p.seq_idx = seq_idx; p.seq_sb = T; p.seq_st = 1;
+      for (int t = 1; t < T; ++t) h[size_t(b) * T + t] = seq(t) != seq(t - 1);
+    PROBE_CHECK(cudaMalloc(&flags, h.size()));
+    PROBE_CHECK(cudaMemcpy(flags, h.data(), h.size(), cudaMemcpyHostToDevice));
+    p.reset_flags = flags;  // the kernel's form of seq_idx
   }
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));

@@ -55,8 +55,8 @@ TEST(Sm90DispatchRules, NamesWhatFallsBack) {
   EXPECT_EQ(reason([](SsdKernelParams& k) { k.heads_per_group = 3; }), "");  // any G: spare consumers idle
   EXPECT_EQ(reason([](SsdKernelParams& k) { k.heads_per_group = 1; }), "");
   EXPECT_EQ(reason([](SsdKernelParams& k) { k.seq_idx = idx; }), "");  // resets folded into the decay
-  EXPECT_NE(reason([](SsdKernelParams& k) { k.cu_seqlens = idx; }), "");
-  EXPECT_NE(reason([](SsdKernelParams& k) { k.seq_idx = idx; k.cu_seqlens = idx; }), "");
+  EXPECT_EQ(reason([](SsdKernelParams& k) { k.batch = 1; k.cu_seqlens = idx; }), "");  // per-sequence states too
+  EXPECT_EQ(reason([](SsdKernelParams& k) { k.batch = 1; k.seq_idx = idx; k.cu_seqlens = idx; }), "");
   EXPECT_EQ(reason([](SsdKernelParams& k) { k.D = f; k.D_sp = 1; }), "");  // D per channel
   EXPECT_NE(reason([](SsdKernelParams& k) { k.x = static_cast<const char*>(k.x) + 8; }), "");
   EXPECT_NE(reason([](SsdKernelParams& k) { k.B_st = 132; }), "");

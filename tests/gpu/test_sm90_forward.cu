@@ -99,7 +99,14 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   };
   const Element *x = upload(hx), *B = upload(hB), *C = upload(hC), *z = upload(hz);
   const float *dt = upload(hdt), *A = upload(hA), *D = upload(hD);
-  const int32_t* seq_idx = upload(in.seq_idx);
+  // The kernel takes reset flags (the launcher builds them from seq_idx / cu_seqlens).
+  std::vector<uint8_t> flags;
+  if (!in.seq_idx.empty()) {
+    flags.assign(in.seq_idx.size(), 0);
+    for (int64_t bi = 0; bi < batch; ++bi)
+      for (int64_t t = 1; t < T; ++t) flags[bi * T + t] = in.seq_idx[bi * T + t] != in.seq_idx[bi * T + t - 1];
+  }
+  const uint8_t* reset_flags = upload(flags);
   Element* y;
   float* fin;
   const size_t ny = hx.size(), nfin = size_t(batch) * H * P * K::kN;
@@ -117,7 +124,7 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   p.A = A; p.A_s = 1; p.D = D;
   p.D_sh = opt.D_per_channel ? P : 1;
   p.D_sp = opt.D_per_channel ? 1 : 0;
-  p.seq_idx = seq_idx; p.seq_sb = T; p.seq_st = 1;
+  p.reset_flags = reset_flags;
   if (with_z) K::set_gate(p, z, x_s);
   p.final_states = fin; p.fin_sb = H * P * K::kN; p.fin_sh = P * K::kN; p.fin_sp = K::kN;
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;

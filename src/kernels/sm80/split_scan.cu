@@ -48,4 +48,29 @@ __global__ void empty_sequence_states_kernel(const __grid_constant__ SsdKernelPa
   }
 }
 
+__global__ void reset_flags_kernel(const __grid_constant__ SsdKernelParams p, uint8_t* flags) {
+  const int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= int64_t(p.batch) * p.seqlen) return;
+  const int b = static_cast<int>(i / p.seqlen), t = static_cast<int>(i % p.seqlen);
+  bool starts = false;
+  if (p.seq_idx && t > 0) {
+    const int32_t* s = p.seq_idx + b * p.seq_sb + int64_t(t) * p.seq_st;
+    starts = s[0] != s[-p.seq_st];
+  }
+  if (p.cu_seqlens) {  // b == 1: is t one of cu_seqlens[1 .. num_seqs - 1]? (sorted: binary search)
+    auto cu = [&](int k) {
+      return p.cu_seqlens_64 ? static_cast<int64_t>(static_cast<const int64_t*>(p.cu_seqlens)[k * p.cu_s])
+                             : static_cast<int64_t>(static_cast<const int32_t*>(p.cu_seqlens)[k * p.cu_s]);
+    };
+    int lo = 1, hi = p.num_seqs;  // first k in [1, num_seqs) with cu(k) >= t, or num_seqs
+    while (lo < hi) {
+      const int mid = (lo + hi) / 2;
+      if (cu(mid) < t) lo = mid + 1;
+      else hi = mid;
+    }
+    starts = starts || (lo < p.num_seqs && cu(lo) == t && (t > 0 || p.initial_states));
+  }
+  flags[i] = starts ? 1 : 0;
+}
+
 }  // namespace flashssd::sm80

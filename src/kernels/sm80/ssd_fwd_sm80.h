@@ -16,6 +16,10 @@ constexpr int kStateDimBuckets[] = {64, 128, 256};
 // (split_scan.cu); launched by run_ssd_fwd_sm80.
 __global__ void split_boundary_scan_kernel(const __grid_constant__ SsdKernelParams p);
 __global__ void empty_sequence_states_kernel(const __grid_constant__ SsdKernelParams p);
+// flags (b, T) contiguous: 1 where token t starts a sequence (seq_idx changes at t > 0, a
+// cu_seqlens sequence starts at t > 0, or t = 0 when cu_seqlens' first sequence is empty, so
+// that the initial state, which belongs to it, does not apply), else 0. One thread per token.
+__global__ void reset_flags_kernel(const __grid_constant__ SsdKernelParams p, uint8_t* flags);
 
 template <class Element, int kN, SegsumVariant kVariant>
 void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream);

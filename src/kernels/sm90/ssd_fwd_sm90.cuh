@@ -30,8 +30,10 @@
 //   y  = (Y + D x) * silu(z)             to shared memory (two buffers) by stmatrix.trans,
 //                                        then a TMA store (partial tiles clipped by TMA)
 // Options served: D (per head or per channel), z, initial and final states, dt bias /
-// softplus / limits, packed sequences (seq_idx: the producer gives a token that starts a
-// sequence the log-decay -inf, see below), split sequences, any number of heads per group;
+// softplus / limits, packed sequences (seq_idx and cu_seqlens: the producer gives a token that
+// starts a sequence the log-decay -inf, see below; the per-sequence final states of cu_seqlens
+// come from the state pass run over each sequence), split sequences, any number of heads per
+// group;
 // bf16 or fp16 x, B, C, z, y (template parameter; the WGMMAs take the same type and
 // accumulate in fp32); N in {64, 128} (template parameter); any head dim P that is a
 // multiple of kP = 64 (the dispatch allows 64 and 128): the slices of a head are independent SSDs sharing the head's decay, so P = 128
@@ -192,8 +194,17 @@ struct SsdFwdSm90 {
     int64_t A_s;
     const float* D;   // (H) when D_sp == 0, (H, P) otherwise, or null
     int64_t D_sh, D_sp;
-    const int32_t* seq_idx;  // (b, T) or null: packed sequences, non-decreasing along T
-    int64_t seq_sb, seq_st;
+    // Packed sequences: 1 where a token starts a sequence (seq_idx changes, a cu_seqlens
+    // sequence starts; token 0 when the initial state does not apply), else 0; or null.
+    const uint8_t* reset_flags;  // (b, T) contiguous
+    // cu_seqlens (b = 1): the state pass's varlen mode (varlen_pass) computes each sequence's
+    // final state into varlen_states, a work item per (sequence, head set).
+    const void* cu_seqlens;  // (num_seqs + 1) int32 or int64, stride cu_s
+    bool cu_seqlens_64, varlen_pass;
+    int64_t cu_s;
+    int num_seqs;
+    float* varlen_states;  // (num_seqs, H, P, N) with unit stride on N
+    int64_t var_ss, var_sh, var_sp;
     const Element* z; // (b, T, H, P) or null: set by set_gate
     const float* initial_states;  // (b, H, P, N) with unit stride on N, or null
     int64_t init_sb, init_sh, init_sp;
@@ -336,6 +347,9 @@ using sm80::stmatrix_x4_trans;
 // when the slices per group are not a multiple of kHeadsPerCta, the group's last item has
 // fewer (`active`): its spare consumers compute a copy of the item's first slice (loaded as
 // such, so every value is defined) and write nothing.
+//
+// The state pass's varlen mode (cu_seqlens, b = 1) has an item per (sequence, head set): the
+// tiles that hold the sequence's tokens [tok_begin, tok_end), `split` the sequence's index.
 template <class K, bool kStatePass>
 struct WorkScheduler {
   struct Item {
@@ -343,10 +357,18 @@ struct WorkScheduler {
     __device__ int head_slice(int k) const { return h0 + min(k, active - 1); }  // what slot k computes
   };
   const typename K::Params& p;
+  __device__ bool varlen() const { return kStatePass && p.varlen_pass; }
   // The state pass's runs (state_runs per split, all splits but the last) or the splits.
   __device__ int splits() const { return kStatePass ? (p.num_splits - 1) * p.state_runs : p.num_splits; }
   __device__ int run_tiles() const { return p.split_len / (kStatePass ? p.state_runs : 1) / K::kQ; }
-  __device__ int num_items() const { return p.batch * splits() * p.head_sets; }
+  __device__ int num_items() const { return (varlen() ? p.num_seqs : p.batch * splits()) * p.head_sets; }
+  __device__ int64_t cu(int k) const {
+    return p.cu_seqlens_64 ? static_cast<const int64_t*>(p.cu_seqlens)[k * p.cu_s]
+                           : static_cast<const int32_t*>(p.cu_seqlens)[k * p.cu_s];
+  }
+  // Sequence k's tokens [cu(k), cu(k + 1)) (varlen mode).
+  __device__ int tok_begin(int k) const { return static_cast<int>(cu(k)); }
+  __device__ int tok_end(int k) const { return static_cast<int>(cu(k + 1)); }
   __device__ Item item(int i) const {
     Item w;
     const int any_set = i % p.head_sets, set = any_set % p.sets_per_group;
@@ -355,6 +377,14 @@ struct WorkScheduler {
     w.active = min(K::kHeadsPerCta, p.slices_per_group - set * K::kHeadsPerCta);
     w.split = i / p.head_sets % splits();
     w.b = i / p.head_sets / splits();
+    if (varlen()) {
+      w.split = i / p.head_sets;
+      w.b = 0;
+      const int begin = tok_begin(w.split), end = tok_end(w.split);
+      w.tile_begin = begin / K::kQ;
+      w.tiles = end > begin ? (end - 1) / K::kQ - w.tile_begin + 1 : 0;  // an empty sequence has none
+      return w;
+    }
     w.tile_begin = w.split * run_tiles();  // (state pass: split is the run)
     w.tiles = min((p.seqlen + K::kQ - 1) / K::kQ, w.tile_begin + run_tiles()) - w.tile_begin;
     return w;
@@ -397,7 +427,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     cutlass::arch::warpgroup_reg_dealloc<K::kProducerRegs>();
     const int tok_in_tile = wtid % kQ;
     auto sync_producer = [] { NamedBarrier::sync(kWG, K::kProducerBarrier); };
-    // The producer's loop, compiled twice: with packed sequences (seq_idx) and without, so
+    // The producer's loop, compiled twice: with packed sequences (reset flags) and without, so
     // that the plain loop carries no trace of the reset (probe, session 8: a run-time check
     // in the shared loop cost the N = 64 kernel 10%, the producer being close to its
     // critical path there).
@@ -420,18 +450,24 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           return valid ? load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + hd * p.dt_sh) : 0.f;
         };
         float raw_next = load_raw_dt(0);
-        // seq_idx: a token that starts a packed sequence (seq_idx changes there, t > 0) gets the
-        // log-decay a = -inf. exp(a) = 0 then resets the state exactly where the recurrence
-        // does, and zeroes every mask entry and readout factor across the boundary. The
-        // hierarchical factors (segsum.cuh) are ascending sums of one sign and products of
-        // factors in [0, 1], so -inf flows through them without a NaN (no -inf - -inf, no 0 * inf).
-        // Read when used: loaded a tile ahead, as dt is, it was 8-10% slower (probe, session 8).
+        // Packed sequences: a token that starts one (its reset flag) gets the log-decay
+        // a = -inf. exp(a) = 0 then resets the state exactly where the recurrence does, and
+        // zeroes every mask entry and readout factor across the boundary. The hierarchical
+        // factors (segsum.cuh) are ascending sums of one sign and products of factors in
+        // [0, 1], so -inf flows through them without a NaN (no -inf - -inf, no 0 * inf).
+        // Read when used: seq_idx loaded a tile ahead, as dt is, was 8-10% slower (probe,
+        // session 8).
         auto starts_sequence = [&](int t) {
           const int tok = t * kQ + tok_in_tile;
-          if (!reads_dt || tok <= 0 || tok >= p.seqlen) return false;
-          const int32_t* at_tok = p.seq_idx + b * p.seq_sb + int64_t(tok) * p.seq_st;
-          return at_tok[0] != at_tok[-p.seq_st];
+          return reads_dt && tok < p.seqlen && p.reset_flags[int64_t(b) * p.seqlen + tok] != 0;
         };
+        // The state pass's varlen mode: only the item's sequence [begin, end) counts; the
+        // other tokens of its tiles neither add to the state (dt = 0) nor decay it (a = 0).
+        int varlen_begin = 0, varlen_end = 0;
+        if (scheduler.varlen()) {
+          varlen_begin = scheduler.tok_begin(work.split);
+          varlen_end = scheduler.tok_end(work.split);
+        }
         // The head and 64-channel slice of each slot's x and z tiles (per item, not per tile).
         int head_of[kHeads], slice_of[kHeads];
         CUTE_UNROLL
@@ -442,10 +478,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         for (int i = 0; i < tiles; ++i, ++it) {
           const int t = tile_begin + i, s = it % K::kStages;
           const bool valid = reads_dt && t * kQ + tok_in_tile < p.seqlen;
-          const float dt = valid ? process_dt(raw_next, bias, p.dt_softplus, p.dt_lo, p.dt_hi) : 0.f;  // 0 past T
+          float dt = valid ? process_dt(raw_next, bias, p.dt_softplus, p.dt_lo, p.dt_hi) : 0.f;  // 0 past T
           raw_next = load_raw_dt(i + 1);
           float a = dt * A_h;
           if constexpr (kPacked) a = starts_sequence(t) ? -INFINITY : a;
+          if constexpr (kStatePass) {
+            const int tok = t * kQ + tok_in_tile;
+            if (scheduler.varlen() && (tok < varlen_begin || tok >= varlen_end)) dt = a = 0.f;
+          }
           Barrier::wait(&smem.empty[s], ((it / K::kStages) & 1) ^ 1);  // passes at once on the first round
           auto& stage = smem.stage[s];
           if (wtid == 0) {
@@ -489,7 +529,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         }
       }
     };
-    if (p.seq_idx) produce(std::true_type{});
+    if (p.reset_flags) produce(std::true_type{});
     else produce(std::false_type{});
     return;
   }
@@ -585,10 +625,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     const float D_lo = D_rows ? D_rows[0] : 0.f, D_hi = D_rows ? D_rows[8 * p.D_sp] : 0.f;
 
     // The state, fp32, from the incoming state: the caller's initial state on a sequence's
-    // first split, the boundary scan's result on the others (main pass), zero (state pass).
+    // first split, the boundary scan's result on the others (main pass), zero (state pass;
+    // in its varlen mode the initial state for sequence 0).
     const float* h_in = nullptr;
     int64_t h_in_sp = K::kN;
-    if (!kStatePass && split > 0) {
+    if (kStatePass && scheduler.varlen() && split == 0 && p.initial_states) {
+      h_in = p.initial_states + h * p.init_sh + state_rows * p.init_sp;
+      h_in_sp = p.init_sp;
+    } else if (!kStatePass && split > 0) {
       h_in = p.split_states + (((int64_t(b) * p.heads + h) * p.num_splits + split - 1) * p.slices * K::kP + state_rows) * K::kN;
     } else if (!kStatePass && p.initial_states) {
       h_in = p.initial_states + b * p.init_sb + h * p.init_sh + state_rows * p.init_sp;
@@ -771,7 +815,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     }
 
     if constexpr (kStatePass) {
-      if (writes) {
+      if (scheduler.varlen()) {
+        // Sequence `split`'s final state (an empty one: empty_sequence_states_kernel).
+        if (writes && tiles > 0) {
+          float* out = p.varlen_states + split * p.var_ss + h * p.var_sh + state_rows * p.var_sp;
+          CUTE_UNROLL
+          for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * p.var_sp + at.col(i)] = acc_h(i);
+        }
+      } else if (writes) {
         // Run `split` is run r of split s: the last run has the split's slot, the others theirs.
         const int s = split / p.state_runs, r = split % p.state_runs;
         const int64_t bh = int64_t(b) * p.heads + h;

@@ -1,7 +1,10 @@
 // Launch template of the Hopper forward: the split plan, then on the caller's stream
+//   0. reset flags (only with seq_idx or cu_seqlens): where a sequence starts;
 //   1. state pass (only with > 1 split): each split's local final state and decay;
 //   2. boundary scan (shared with the sm80 path): each split's incoming state;
-//   3. main pass: y and the final states.
+//   3. main pass: y and the final states;
+//   4. (cu_seqlens with varlen_states) the state pass's varlen mode: each sequence's final
+//      state, and empty sequences' states (shared with the sm80 path).
 // Included only by the per-instantiation .cu files.
 #pragma once
 
@@ -51,7 +54,6 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   p.dt_lo = params.dt_lo; p.dt_hi = params.dt_hi;
   p.A = params.A; p.A_s = params.A_s;
   p.D = params.D; p.D_sh = params.D_sh; p.D_sp = params.D_sp;
-  p.seq_idx = params.seq_idx; p.seq_sb = params.seq_sb; p.seq_st = params.seq_st;
   if (params.z) {
     const int64_t z_s[3] = {stride_or_unit(params.z_sb, params.batch), stride_or_unit(params.z_st, params.seqlen), stride_or_unit(params.z_sh, params.heads)};
     K::set_gate(p, static_cast<const Element*>(params.z), z_s);
@@ -71,7 +73,15 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
       forced_splits(plan_splits(ctas_per_split, params.seqlen, K::kQ, sms, kSm90SplitCost), params.seqlen, K::kQ);
   params.num_splits = p.num_splits = plan.num_splits;
   params.split_len = p.split_len = plan.split_len;
-  SplitWorkspace workspace(stream);
+  SplitWorkspace workspace(stream), flags_workspace(stream);
+  if (params.seq_idx || params.cu_seqlens) {
+    const int64_t tokens = int64_t(params.batch) * params.seqlen;
+    check_cuda(cudaMallocAsync(&flags_workspace.ptr, size_t(tokens), stream), "cudaMallocAsync(reset flags)");
+    auto* flags = static_cast<uint8_t*>(flags_workspace.ptr);
+    sm80::reset_flags_kernel<<<static_cast<unsigned>((tokens + 255) / 256), 256, 0, stream>>>(params, flags);
+    check_cuda(cudaGetLastError(), "reset flags launch");
+    p.reset_flags = flags;
+  }
   if (plan.num_splits > 1) {
     // Runs of the state pass per split: more CTAs when the splits alone leave SMs idle.
     params.state_runs = p.state_runs =
@@ -87,6 +97,20 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   }
   if (p.z) launch_sm90_pass<K, true, false>(p, ctas_per_split * plan.num_splits, sms, stream);
   else launch_sm90_pass<K, false, false>(p, ctas_per_split * plan.num_splits, sms, stream);
+  if (params.varlen_states) {
+    // Each sequence's final state: the state pass over its tiles, from zero (sequence 0:
+    // the initial state), counting only its tokens. Empty sequences have no tile.
+    p.varlen_pass = true;
+    p.cu_seqlens = params.cu_seqlens;
+    p.cu_seqlens_64 = params.cu_seqlens_64;
+    p.cu_s = params.cu_s;
+    p.num_seqs = params.num_seqs;
+    p.varlen_states = params.varlen_states;
+    p.var_ss = params.var_ss; p.var_sh = params.var_sh; p.var_sp = params.var_sp;
+    launch_sm90_pass<K, false, true>(p, int64_t(params.num_seqs) * p.head_sets, sms, stream);
+    sm80::empty_sequence_states_kernel<<<static_cast<unsigned>(params.num_seqs * params.heads), 256, 0, stream>>>(params);
+    check_cuda(cudaGetLastError(), "empty sequence states launch");
+  }
 }
 
 }  // namespace flashssd::sm90

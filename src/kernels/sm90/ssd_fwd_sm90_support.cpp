@@ -9,9 +9,9 @@ namespace flashssd::sm90 {
 const char* unsupported_reason(const SsdKernelParams& k) {
   if (k.headdim != 64 && k.headdim != 128) return "head dim P not 64 or 128";
   if (k.dstate != 64 && k.dstate != 128) return "state dim N not 64 or 128";
-  // seq_idx is served (the resets folded into the decay); cu_seqlens also asks for the state
-  // at every sequence's last token, which the tile loop never holds mid-tile.
-  if (k.cu_seqlens || k.varlen_states) return "cu_seqlens (per-sequence final states)";
+  // seq_idx and cu_seqlens are served: the resets folded into the decay, the per-sequence
+  // final states from the state pass over each sequence.
+  if (k.cu_seqlens && k.batch != 1) return "cu_seqlens with batch != 1";  // (the API rejects it)
   // TMA (x, y, B, C and the gate z): 16-byte aligned bases and strides (the API checks both
   // for x/y/B/C dimensions of extent > 1; run_ssd_fwd_sm90 replaces the others).
   auto aligned = [](const void* ptr, int64_t a) { return reinterpret_cast<uintptr_t>(ptr) % a == 0; };
