@@ -228,6 +228,71 @@ TEST(SegsumEmulation, AllVariantsMatchFloat64OnBenignDecays) {
   }
 }
 
+// Packed sequences on the Hopper kernel: a token that starts a sequence gets a = -inf
+// (ssd_fwd_sm90.cuh). The hierarchical rules must carry it to exact zeros across the
+// boundary, with nothing non-finite, and agree with float64 elsewhere; the diff rules
+// would subtract -inf from -inf (NaN), which is why that kernel has no diff variant.
+TEST(SegsumEmulation, MinusInfinityResetsHierarchicalExactlyWithoutNaN) {
+  const Rules rules = device_rules();
+  const int Q = rules.Q;
+  // Resets on a block's first token (8), inside blocks (13, 14: a one-token sequence), on
+  // a block's last token (23), the tile's first and last tokens (0, 63).
+  const std::vector<int> starts = {0, 8, 13, 14, 23, 40, 63};
+  auto reset_between = [&](int j, int i) {  // some start in (j, i]: L_ij must be 0
+    for (int s : starts)
+      if (s > j && s <= i) return true;
+    return false;
+  };
+  SplitMix64 g(11);
+  std::vector<float> a(Q), dt(Q);
+  for (int k = 0; k < Q; ++k) {
+    a[k] = static_cast<float>(-g.uniform(0.0, 0.5));
+    dt[k] = static_cast<float>(g.uniform(0.01, 1.0));
+  }
+  for (int s : starts) a[s] = -INFINITY;
+  std::vector<double> Lref(Q * Q), eref(Q), pref(Q);
+  double tref;
+  segsum_tile_f64(a.data(), Q, Lref.data(), eref.data(), pref.data(), &tref);
+  std::vector<float> L(Q * Q), e(Q), p(Q);
+  float total = -1.f;
+  segsum_tile_f32(Variant::kHierarchical, rules, a.data(), L.data(), e.data(), p.data(), &total);
+  EXPECT_EQ(total, 0.0f);  // the state does not survive the tile
+  for (int i = 0; i < Q; ++i) {
+    ASSERT_TRUE(std::isfinite(e[i]) && std::isfinite(p[i])) << "token " << i;
+    EXPECT_EQ(p[i], 0.0f) << "read-out of the incoming state at token " << i;  // a_0 = -inf
+    for (int j = 0; j <= i; ++j) {
+      const float v = L[i * Q + j];
+      ASSERT_TRUE(std::isfinite(v)) << "L(" << i << ", " << j << ")";
+      if (reset_between(j, i)) {
+        EXPECT_EQ(v, 0.0f) << "L(" << i << ", " << j << ") crosses a reset";
+      } else {
+        EXPECT_NEAR(v, Lref[i * Q + j], 1e-5 * Lref[i * Q + j] + 1e-30) << "L(" << i << ", " << j << ")";
+        EXPECT_GT(v, 0.0f);
+      }
+    }
+  }
+  for (int j = 0; j < Q; ++j) {
+    if (reset_between(j, Q - 1)) {
+      EXPECT_EQ(e[j], 0.0f) << "weight of token " << j;
+    } else {
+      EXPECT_NEAR(e[j], eref[j], 1e-5 * eref[j]) << "weight of token " << j;
+    }
+  }
+  // With the kernel's dt weights too (mask = L_ij dt_j): still finite, zero across resets.
+  segsum_tile_f32(Variant::kHierarchical, rules, a.data(), L.data(), e.data(), p.data(), &total, dt.data());
+  for (int i = 0; i < Q; ++i)
+    for (int j = 0; j <= i; ++j) {
+      ASSERT_TRUE(std::isfinite(L[i * Q + j]));
+      if (reset_between(j, i)) EXPECT_EQ(L[i * Q + j], 0.0f);
+    }
+  // The diff rules on the same decays: cs_i - cs_j = -inf - -inf somewhere.
+  segsum_tile_f32(Variant::kDiff, rules, a.data(), L.data(), e.data(), p.data(), &total);
+  int nan = 0;
+  for (int i = 0; i < Q; ++i)
+    for (int j = 0; j <= i; ++j) nan += std::isnan(L[i * Q + j]);
+  EXPECT_GT(nan, 0) << "the diff rules were expected to produce NaN from -inf decays";
+}
+
 TEST(SegsumEmulation, ZeroDecaysGiveExactOnes) {
   const Rules rules = device_rules();
   const int Q = rules.Q;
