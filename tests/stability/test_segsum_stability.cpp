@@ -283,7 +283,9 @@ TEST(SegsumEmulation, MinusInfinityResetsHierarchicalExactlyWithoutNaN) {
   for (int i = 0; i < Q; ++i)
     for (int j = 0; j <= i; ++j) {
       ASSERT_TRUE(std::isfinite(L[i * Q + j]));
-      if (reset_between(j, i)) EXPECT_EQ(L[i * Q + j], 0.0f);
+      if (reset_between(j, i)) {
+        EXPECT_EQ(L[i * Q + j], 0.0f);
+      }
     }
   // The diff rules on the same decays: cs_i - cs_j = -inf - -inf somewhere.
   segsum_tile_f32(Variant::kDiff, rules, a.data(), L.data(), e.data(), p.data(), &total);
