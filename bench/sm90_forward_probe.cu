@@ -3,7 +3,7 @@
 // random inputs generated on the device, no dt bias/softplus, L2 flushed before each
 // run, median of --iters, one JSON line. Correctness is tests/gpu/test_sm90_forward.cu's job.
 //
-//   flashssd_sm90_forward_probe [--batch 8] [--seqlen 8192] [--H 64] [--G 1] [--P 64|128] [--N 128] [--z 0|1] [--iters 50]
+//   flashssd_sm90_forward_probe [--batch 8] [--seqlen 8192] [--H 64] [--G 1] [--P 64|128] [--N 64|128|256] [--z 0|1] [--iters 50]
 //                               [--persistent 1|0]  (0: one CTA per work item)
 //                               [--packed k]  (seq_idx: k packed sequences per row)
 #include <cuda_runtime.h>
@@ -101,6 +101,7 @@ int main(int argc, char** argv) {
   const int n = arg(argc, argv, "--N", 128);
   if (n == 64) return run<flashssd::sm90::SsdFwdSm90<64, 64>>(argc, argv);
   if (n == 128) return run<flashssd::sm90::SsdFwdSm90<64, 128>>(argc, argv);
-  std::fprintf(stderr, "--N must be 64 or 128\n");
+  if (n == 256) return run<flashssd::sm90::SsdFwdSm90<64, 256, 1>>(argc, argv);  // as the dispatch
+  std::fprintf(stderr, "--N must be 64, 128 or 256\n");
   return 2;
 }

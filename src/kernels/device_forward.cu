@@ -125,13 +125,14 @@ bool try_sm90(const SsdKernelParams& k, const SsdParams& a, int major) {
   const bool bf16 = a.x.dtype == DType::kBFloat16;
   if ((!bf16 && a.x.dtype != DType::kFloat16) || a.segsum != SegsumVariant::kHierarchical) return false;
   if (sm90::unsupported_reason(k) != nullptr) return false;
-  if (bf16) {
-    if (k.dstate == 64) sm90::run_ssd_fwd_sm90<__nv_bfloat16, 64>(k, a.stream);
-    else sm90::run_ssd_fwd_sm90<__nv_bfloat16, 128>(k, a.stream);
-  } else {
-    if (k.dstate == 64) sm90::run_ssd_fwd_sm90<__half, 64>(k, a.stream);
-    else sm90::run_ssd_fwd_sm90<__half, 128>(k, a.stream);
-  }
+  auto run = [&](auto element) {
+    using CudaElement = decltype(element);
+    if (k.dstate == 64) sm90::run_ssd_fwd_sm90<CudaElement, 64>(k, a.stream);
+    else if (k.dstate == 128) sm90::run_ssd_fwd_sm90<CudaElement, 128>(k, a.stream);
+    else sm90::run_ssd_fwd_sm90<CudaElement, 256>(k, a.stream);  // unsupported_reason: 64, 128 or 256
+  };
+  if (bf16) run(__nv_bfloat16{});
+  else run(__half{});
   return true;
 #else
   (void)k; (void)a; (void)major;

@@ -51,7 +51,9 @@ TEST(Sm90DispatchRules, NamesWhatFallsBack) {
   };
   EXPECT_NE(reason([](SsdKernelParams& k) { k.headdim = 256; }), "");
   EXPECT_NE(reason([](SsdKernelParams& k) { k.headdim = 96; }), "");
-  EXPECT_NE(reason([](SsdKernelParams& k) { k.dstate = 256; }), "");
+  EXPECT_EQ(reason([](SsdKernelParams& k) { k.dstate = 256; }), "");  // one head slice per CTA
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.dstate = 192; }), "");
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.dstate = 32; }), "");
   EXPECT_EQ(reason([](SsdKernelParams& k) { k.heads_per_group = 3; }), "");  // any G: spare consumers idle
   EXPECT_EQ(reason([](SsdKernelParams& k) { k.heads_per_group = 1; }), "");
   EXPECT_EQ(reason([](SsdKernelParams& k) { k.seq_idx = idx; }), "");  // resets folded into the decay

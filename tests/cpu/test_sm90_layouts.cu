@@ -17,6 +17,7 @@ void expect_layout_facts() {
 
 TEST(Sm90Layouts, AccumulatorsFollowTheM16n8OrderN128) { expect_layout_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(); }
 TEST(Sm90Layouts, AccumulatorsFollowTheM16n8OrderN64) { expect_layout_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(); }
+TEST(Sm90Layouts, AccumulatorsFollowTheM16n8OrderN256) { expect_layout_facts<flashssd::sm90::SsdFwdSm90<64, 256, 1>>(); }
 
 // The state update reads the stage's B tile as an (n, token) MN-major operand in place,
 // and the kernel's threads address x, y / z and S' by K::x_offset / y_offset / scores_offset: all
@@ -52,6 +53,7 @@ void expect_aliasing_facts() {
 
 TEST(Sm90Layouts, TileOffsetsMatchCuTeN128) { expect_aliasing_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(); }
 TEST(Sm90Layouts, TileOffsetsMatchCuTeN64) { expect_aliasing_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(); }
+TEST(Sm90Layouts, TileOffsetsMatchCuTeN256) { expect_aliasing_facts<flashssd::sm90::SsdFwdSm90<64, 256, 1>>(); }
 
 // ldmatrix / stmatrix .x4 (MatrixRows): register m of lane l is row l / 4, bytes 4 (l % 4) .. + 3,
 // of matrix m, whose row r lives at the address lane 8 m + r gives. Composed with a tile's

@@ -193,6 +193,18 @@ TEST(Sm90ForwardSmall, Float16) {
   opt.D_per_channel = true;
   forward_case<K64Half>(2, 150, 3, 3, false, 26, 1.0, 128, opt);
 }
+// N = 256: one head slice per CTA and the lean schedule (fewer GEMMs in flight).
+using K256 = flashssd::sm90::SsdFwdSm90<64, 256, 1>;
+TEST(Sm90ForwardSmall, StateDim256) {
+  forward_case<K256>(2, 200, 4, 2, true, 27);
+  forward_case<K256>(1, 129, 3, 3, false, 28, 1.0, 128);  // head dim 128: two slices
+  CaseOptions opt;
+  opt.packed_seqs = 3;
+  opt.D_per_channel = true;
+  opt.forced_starts = {64, 70, 71, 191};
+  forward_case<flashssd::sm90::SsdFwdSm90<64, 256, 1, cutlass::half_t>>(2, 260, 2, 1, true, 29, 1.0, 64, opt);
+}
+TEST(Sm90Forward, ManyTilesStateDim256) { forward_case<K256>(1, 4096, 4, 1, true, 30, 0.01); }
 TEST(Sm90Forward, ManyTiles) { forward_case<K128>(1, 4096, 8, 1, true, 14); }
 // Long memory: decay rates 100x smaller than the default (a tile decays the state by ~e^-0.4
 // instead of ~e^-30), so the state carries every earlier tile's contribution.

@@ -28,7 +28,7 @@ using namespace cute;
 
 template <int kN_>
 struct ScoresSm90 {
-  using Fwd = SsdFwdSm90<64, kN_>;  // the forward's tile shapes, layouts and MMA
+  using Fwd = SsdFwdSm90<64, kN_, 1>;  // the forward's tile shapes, layouts and MMA (one head: any N)
   using Element = typename Fwd::Element;
   static constexpr int kN = kN_, kQ = Fwd::kQ, kThreads = Fwd::kWarpgroupThreads;
   using GmemTensor = decltype(make_tensor(make_gmem_ptr(static_cast<const Element*>(nullptr)),

@@ -78,7 +78,11 @@ struct SsdFwdSm90 {
   // chains.
   // ptxas -v reports no spill at this split (cmake/ptxas_guard.sh checks it on every build;
   // the producer's per-token decay chains need more than 40, the consumers fit in 224).
-  static constexpr int kProducerRegs = 48, kConsumerRegs = kHeadsPerCta == 2 ? 224 : 240;
+  static constexpr int kProducerRegs = 48, kConsumerRegs = kHeadsPerCta == 2 ? 224 : 248;
+  // N = 256 (one consumer per CTA): the state takes 128 of the 240 registers, so the main
+  // pass keeps fewer GEMMs in flight (the lean schedule in ssd_fwd_sm90_kernel).
+  static constexpr bool kLeanSchedule = kN == 256;
+  static_assert(!kLeanSchedule || kHeadsPerCta == 1, "N = 256 runs one head slice per CTA (registers, shared memory)");
   // What __launch_bounds__(kThreads, 1) leaves each thread at launch (multiples of 8, <= 255).
   static constexpr int kLaunchRegs = (65536 / kThreads < 255 ? 65536 / kThreads : 255) / 8 * 8;
   static_assert(128 * (kProducerRegs + kHeadsPerCta * kConsumerRegs) <= kLaunchRegs * kThreads,
@@ -707,98 +711,149 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         continue;  // (++it)
       } else {
 
-        // S = C B^T is ready. Y^T = h C^T from the state in bf16 registers, in two halves
-        // of n: the first runs with the mask, the second (converted after it: 224 registers
-        // do not hold the mask's temporaries with the whole operand) while S' goes to shared
-        // memory (the B operand of X^T S'^T).
+        // The steps of a tile; the two schedules below order them.
         Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
         Tensor tYrH = make_tensor<Element>(shape(thr_ys.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TN>{}))));
         Tensor tYsC = thr_ys.partition_fragment_B(sC);
-        constexpr int kHalfK = K::kN / 32;  // k-blocks of 16 per half
-        constexpr int kHalfRegs = decltype(size(tYrH))::value / 2;
-        CUTE_UNROLL
-        for (int i = 0; i < kHalfRegs; ++i) tYrH(i) = Element(acc_h(i));
         Tensor acc_y = partition_fragment_C(mma_ys, Shape<typename K::TP, typename K::TQ>{});
-        warpgroup_fence_operand(tYrH);  // register A operand written before the wgmma that reads it
-        wgmma_issue<0, kHalfK>(mma_ys, tYrH, tYsC, acc_y, true);
-        warpgroup_fence_operand(acc_s);
-        mask_scores<kQ>(acc_s, decay, tid);
-        CUTE_UNROLL
-        for (int i = kHalfRegs; i < 2 * kHalfRegs; ++i) tYrH(i) = Element(acc_h(i));
-        warpgroup_fence_operand(tYrH);
-        wgmma_issue<kHalfK, 2 * kHalfK>(mma_ys, tYrH, tYsC, acc_y, false);
-        CUTE_UNROLL
-        for (int j = 0; j < kQ / 16; ++j) {
-          uint32_t r[4];
+        // Y^T = h C^T in two halves of n (k-blocks of 16 per half; a half's registers).
+        constexpr int kHalfK = K::kN / 32;
+        constexpr int kHalfRegs = decltype(size(tYrH))::value / 2;
+        // Half `half` of the state in bf16 registers, then its share of h C^T.
+        auto issue_state_readout = [&](auto half) {
+          constexpr int kHalf = decltype(half)::value;
           CUTE_UNROLL
-          for (int m = 0; m < 4; ++m) r[m] = ElementPair::pack(acc_s(8 * j + 2 * m), acc_s(8 * j + 2 * m + 1));
-          stmatrix_x4(scores_addr + K::scores_offset(lane_row, MatrixRows::col(lane, j)), r);
-        }
-        // S' -> X^T S'^T (and the previous tile's y -> its TMA store).
-        cutlass::arch::fence_view_async_shared();
-        // The store of two tiles back has read the buffer this tile's epilogue writes.
-        if (kStoreAtNextBarrier && tid == 0) tma_store_wait<0>();
-        sync_consumer();
-        if (kStoreAtNextBarrier && tid == 0 && writes && i_tile > 0) store_y(it - 1, t - 1, h, b, slice);
-        warpgroup_wait<0>();
-        warpgroup_fence_operand(tYrH);
-        warpgroup_fence_operand(acc_y);
-        load_x_transposed();  // (once the state's bf16 registers are free: 224 do not hold both)
-        // diag(exp(cs)) on the token columns: registers 4 c .. 4 c + 3 hold columns 8 c + 2 q, + 1.
-        CUTE_UNROLL
-        for (int c = 0; c < kQ / 8; ++c) {
-          const float2 r = *reinterpret_cast<const float2*>(&decay.readout[8 * c + 2 * at.q]);
-          acc_y(4 * c) *= r.x;
-          acc_y(4 * c + 1) *= r.y;
-          acc_y(4 * c + 2) *= r.x;
-          acc_y(4 * c + 3) *= r.y;
-        }
-        warpgroup_fence_operand(tYrX);  // register A operand written before the wgmma that reads it
-        wgmma_issue(mma_yx, tYrX, thr_yx.partition_fragment_B(sScores), acc_y, false);
-
-        // While X^T S'^T runs: the state update's operand, then the update itself and the next
-        // tile's S (of this item; a spare from this stage on the item's last tile), all in
-        // flight while y is computed.
-        scale_state_operand();
-        wait_turn();
-        issue_state_update();
-        warpgroup_fence_operand(acc_s);
-        issue_scores(i_tile + 1 < tiles ? it + 1 : it);
-        pass_turn();
-        warpgroup_wait<2>();  // X^T S'^T (the state update and the next S stay in flight)
-        warpgroup_fence_operand(tYrX);
-        warpgroup_fence_operand(acc_y);
-
+          for (int i = kHalf * kHalfRegs; i < (kHalf + 1) * kHalfRegs; ++i) tYrH(i) = Element(acc_h(i));
+          warpgroup_fence_operand(tYrH);  // register A operand written before the wgmma that reads it
+          wgmma_issue<kHalf * kHalfK, (kHalf + 1) * kHalfK>(mma_ys, tYrH, tYsC, acc_y, kHalf == 0);
+        };
+        auto mask = [&] {
+          warpgroup_fence_operand(acc_s);
+          mask_scores<kQ>(acc_s, decay, tid);
+        };
+        // S' to shared memory in bf16: the B operand of X^T S'^T.
+        auto store_scores = [&] {
+          CUTE_UNROLL
+          for (int j = 0; j < kQ / 16; ++j) {
+            uint32_t r[4];
+            CUTE_UNROLL
+            for (int m = 0; m < 4; ++m) r[m] = ElementPair::pack(acc_s(8 * j + 2 * m), acc_s(8 * j + 2 * m + 1));
+            stmatrix_x4(scores_addr + K::scores_offset(lane_row, MatrixRows::col(lane, j)), r);
+          }
+        };
+        // The tile's barrier: S' -> X^T S'^T (and the previous tile's y -> its TMA store).
+        auto publish_scores = [&] {
+          cutlass::arch::fence_view_async_shared();
+          // The store of two tiles back has read the buffer this tile's epilogue writes.
+          if (kStoreAtNextBarrier && tid == 0) tma_store_wait<0>();
+          sync_consumer();
+          if (kStoreAtNextBarrier && tid == 0 && writes && i_tile > 0) store_y(it - 1, t - 1, h, b, slice);
+        };
+        auto retire_state_readout = [&] {
+          warpgroup_wait<0>();
+          warpgroup_fence_operand(tYrH);
+          warpgroup_fence_operand(acc_y);
+        };
+        // diag(exp(cs)) on h C^T's token columns (registers 4 c .. 4 c + 3 hold columns
+        // 8 c + 2 q, + 1), then Y^T += X^T S'^T.
+        auto issue_scores_readout = [&] {
+          CUTE_UNROLL
+          for (int c = 0; c < kQ / 8; ++c) {
+            const float2 r = *reinterpret_cast<const float2*>(&decay.readout[8 * c + 2 * at.q]);
+            acc_y(4 * c) *= r.x;
+            acc_y(4 * c + 1) *= r.y;
+            acc_y(4 * c + 2) *= r.x;
+            acc_y(4 * c + 3) *= r.y;
+          }
+          warpgroup_fence_operand(tYrX);  // register A operand written before the wgmma that reads it
+          wgmma_issue(mma_yx, tYrX, thr_yx.partition_fragment_B(sScores), acc_y, false);
+        };
+        // The next tile's S (of this item; a spare from this stage on the item's last tile).
+        auto issue_next_scores = [&] {
+          warpgroup_fence_operand(acc_s);
+          issue_scores(i_tile + 1 < tiles ? it + 1 : it);
+        };
         // y = (Y + D x) * silu(z) into this tile's sY buffer in bf16, four (p, token) pairs per
         // stmatrix.trans (the 128-byte swizzle makes its 16-byte rows conflict-free; z's tile in
         // the stage has y's layout). z is read a group at a time: read up front, before or after
         // the wait, it spills at N = 128 (16-44 bytes).
-        const int y_buf = it & 1;
-        const uint32_t y_addr = y_addr0 + y_buf * kYBufferBytes;
-        const uint32_t z_addr = smem_addr(stage.z[head]);
-        CUTE_UNROLL
-        for (int j = 0; j < kGroups; ++j) {
-          uint32_t r[4], z2[4];
-          if constexpr (kGateZ) ldmatrix_x4_trans(z2, transposed_pairs(z_addr, j));
+        auto epilogue = [&] {
+          const int y_buf = it & 1;
+          const uint32_t y_addr = y_addr0 + y_buf * kYBufferBytes;
+          const uint32_t z_addr = smem_addr(stage.z[head]);
           CUTE_UNROLL
-          for (int m = 0; m < 4; ++m) {
-            const int k = 4 * j + m;
-            const float D_p = m % 2 ? D_hi : D_lo;  // register 2 k's row: + 8 (k % 2)
-            float v0 = acc_y(2 * k) + D_p * float(tYrX(2 * k)), v1 = acc_y(2 * k + 1) + D_p * float(tYrX(2 * k + 1));
-            if constexpr (kGateZ) {
-              const float2 zv = ElementPair::unpack(z2[m]);
-              v0 *= silu_fast(zv.x);
-              v1 *= silu_fast(zv.y);
+          for (int j = 0; j < kGroups; ++j) {
+            uint32_t r[4], z2[4];
+            if constexpr (kGateZ) ldmatrix_x4_trans(z2, transposed_pairs(z_addr, j));
+            CUTE_UNROLL
+            for (int m = 0; m < 4; ++m) {
+              const int k = 4 * j + m;
+              const float D_p = m % 2 ? D_hi : D_lo;  // register 2 k's row: + 8 (k % 2)
+              float v0 = acc_y(2 * k) + D_p * float(tYrX(2 * k)), v1 = acc_y(2 * k + 1) + D_p * float(tYrX(2 * k + 1));
+              if constexpr (kGateZ) {
+                const float2 zv = ElementPair::unpack(z2[m]);
+                v0 *= silu_fast(zv.x);
+                v1 *= silu_fast(zv.y);
+              }
+              r[m] = ElementPair::pack(v0, v1);
             }
-            r[m] = ElementPair::pack(v0, v1);
+            stmatrix_x4_trans(transposed_pairs(y_addr, j), r);
           }
-          stmatrix_x4_trans(transposed_pairs(y_addr, j), r);
-        }
+        };
+        auto retire_all = [&] {
+          warpgroup_wait<0>();
+          warpgroup_fence_operand(tHrX);
+          warpgroup_fence_operand(acc_s);
+          warpgroup_fence_operand(acc_h);
+        };
 
-        warpgroup_wait<0>();  // the state update and the next S
-        warpgroup_fence_operand(tHrX);
-        warpgroup_fence_operand(acc_s);
-        warpgroup_fence_operand(acc_h);
+        if constexpr (!K::kLeanSchedule) {
+          // S = C B^T is ready. h C^T's first half runs with the mask, the second (converted
+          // after it: 224 registers do not hold the mask's temporaries with the whole operand)
+          // while S' goes to shared memory.
+          issue_state_readout(Int<0>{});
+          mask();
+          issue_state_readout(Int<1>{});
+          store_scores();
+          publish_scores();
+          retire_state_readout();
+          load_x_transposed();  // (once the state's bf16 registers are free: 224 do not hold both)
+          issue_scores_readout();
+          // While X^T S'^T runs: the state update's operand, then the update itself and the
+          // next S, all in flight while y is computed.
+          scale_state_operand();
+          wait_turn();
+          issue_state_update();
+          issue_next_scores();
+          pass_turn();
+          warpgroup_wait<2>();  // X^T S'^T (the state update and the next S stay in flight)
+          warpgroup_fence_operand(tYrX);
+          warpgroup_fence_operand(acc_y);
+          epilogue();
+          retire_all();  // the state update and the next S
+        } else {
+          // N = 256: the state is 128 of the consumer's registers, so fewer GEMMs are in flight
+          // at once (ptxas otherwise serialises every WGMMA, C7512, and spills): the mask
+          // before h C^T, whose halves run one after the other, and the next S after the
+          // epilogue, with only the state update under it.
+          mask();
+          store_scores();
+          issue_state_readout(Int<0>{});
+          publish_scores();
+          retire_state_readout();
+          issue_state_readout(Int<1>{});
+          retire_state_readout();
+          load_x_transposed();
+          issue_scores_readout();
+          scale_state_operand();
+          issue_state_update();
+          warpgroup_wait<1>();  // X^T S'^T (the state update stays in flight)
+          warpgroup_fence_operand(tYrX);
+          warpgroup_fence_operand(acc_y);
+          epilogue();
+          issue_next_scores();
+          retire_all();
+        }
         Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, z, decay)
         if constexpr (!kStoreAtNextBarrier) {  // this tile's y, after a barrier of its own
           cutlass::arch::fence_view_async_shared();

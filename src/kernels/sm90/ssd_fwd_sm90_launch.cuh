@@ -34,7 +34,9 @@ void launch_sm90_pass(const typename K::Params& p, int64_t items, int sms, cudaS
 template <class CudaElement, int kN>
 void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   using Element = std::conditional_t<std::is_same_v<CudaElement, __half>, cutlass::half_t, cutlass::bfloat16_t>;
-  using K = SsdFwdSm90<64, kN, 2, Element>;
+  // N = 256: the state alone is 128 registers per consumer thread, and two heads' B / C
+  // stages would not fit in shared memory: one consumer warpgroup (head slice) per CTA.
+  using K = SsdFwdSm90<64, kN, kN == 256 ? 1 : 2, Element>;
   static_assert(std::is_same_v<typename K::CudaElement, CudaElement>, "bf16 or fp16");
   // TMA descriptors want every global stride to be a multiple of 16 bytes, also for
   // dimensions of extent 1 (whose stride is never used): give those one that is.

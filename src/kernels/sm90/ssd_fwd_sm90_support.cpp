@@ -8,7 +8,7 @@ namespace flashssd::sm90 {
 
 const char* unsupported_reason(const SsdKernelParams& k) {
   if (k.headdim != 64 && k.headdim != 128) return "head dim P not 64 or 128";
-  if (k.dstate != 64 && k.dstate != 128) return "state dim N not 64 or 128";
+  if (k.dstate != 64 && k.dstate != 128 && k.dstate != 256) return "state dim N not 64, 128 or 256";
   // seq_idx and cu_seqlens are served: the resets folded into the decay, the per-sequence
   // final states from the state pass over each sequence.
   if (k.cu_seqlens && k.batch != 1) return "cu_seqlens with batch != 1";  // (the API rejects it)
