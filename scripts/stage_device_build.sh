@@ -10,8 +10,9 @@ src=${1:-build-gpu}
 dst=out/dev/${2:-$(basename "$src")}
 rm -rf "$dst"
 mkdir -p "$dst"
-# Everything but objects, static archives and CMake's own bookkeeping; links kept as links.
-(cd "$src" && find . \( -name CMakeFiles -prune \) -o \( -type f -o -type l \) \
+# Everything but objects, static archives, CMake's own bookkeeping and the CPU tests (they
+# run here; their packaging test alone holds two copies of the library); links kept as links.
+(cd "$src" && find . \( -name CMakeFiles -prune \) -o \( -path ./tests/cpu -prune \) -o \( -type f -o -type l \) \
    ! -name '*.o' ! -name '*.a' ! -name '*.ninja' ! -name '.ninja_*' ! -name CMakeCache.txt -print) |
   while read -r f; do
     mkdir -p "$dst/$(dirname "$f")"
