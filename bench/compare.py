@@ -55,6 +55,8 @@ CONFIGS = {
     # R1's layer on packed training rows: seq_idx with PACKED_SEQS documents per row, both
     # contenders given the same seq_idx (attention is not run: its analogue is varlen).
     "R1-packed": dict(H=64, P=64, N=128, G=1, attn_heads=16, packed_seqs=4),
+    # R1 with the largest state the API takes (N = 256; attention as R1's).
+    "R1-N256": dict(H=64, P=64, N=256, G=1, attn_heads=16),
 }
 R1_SEQLENS = [512, 1024, 2048, 4096, 8192, 16384, 32768]
 TOKENS = 65536
@@ -125,9 +127,10 @@ def build_plan(args):
     if "R4" in configs:
         for T in ((131072,) if args.quick else (131072, 524288)):
             rows.append(make_row("R4", 1, T, False, "fwd"))
-    if "R1-packed" in configs:
-        for z in ((False,) if args.quick else (False, True)):
-            rows.append(make_row("R1-packed", TOKENS // 8192, 8192, z, "fwd"))
+    for cfg in ("R1-packed", "R1-N256"):
+        if cfg in configs:
+            for z in ((False,) if args.quick else (False, True)):
+                rows.append(make_row(cfg, TOKENS // 8192, 8192, z, "fwd"))
     if args.fwd_bwd and "R1" in configs:
         for z in (False, True):
             for T in r1_seqlens:
@@ -895,8 +898,8 @@ def parse_args(argv=None):
     ap.add_argument("--quick", action="store_true", help="a few rows, 20 iterations (smoke test)")
     ap.add_argument("--dry-run", action="store_true", help="no GPU: plan, schema check and writers, null timings")
     ap.add_argument("--fwd-bwd", action="store_true", help="also Triton forward+backward rows on R1")
-    ap.add_argument("--configs", default="R1,R2,R3,R4,R1-packed",
-                    help="comma-separated subset of R1,R2,R3,R4,R1-packed (any case)")
+    ap.add_argument("--configs", default="R1,R2,R3,R4,R1-packed,R1-N256",
+                    help="comma-separated subset of R1,R2,R3,R4,R1-packed,R1-N256 (any case)")
     ap.add_argument("--iters", type=int, default=None, help="timed runs per measurement (default 100, quick 20)")
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--min-iters", type=int, default=5,

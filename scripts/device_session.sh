@@ -48,6 +48,6 @@ echo "segsum_tests rc=$?"; grep -E "^\[  PASSED|^\[  FAILED" "$OUT/segsum_tests.
 } > "$OUT/sanitizer.log" 2>&1
 grep -E "ERROR SUMMARY|RACECHECK SUMMARY|rc=" "$OUT/sanitizer.log"
 timeout 150 python3 bench/segsum_section.py --build "$B" --out "$OUT/segsum_section.json" --rounds 3
-PYTHONPATH=$B/python:third_party_bench timeout 330 python3 bench/compare.py --out-dir "$OUT" \
-  --time-limit 300 --probe-timeout 70 --merge-json "$OUT/segsum_section.json" > "$OUT/bench.log" 2>&1
+PYTHONPATH=$B/python:third_party_bench timeout 370 python3 bench/compare.py --out-dir "$OUT" \
+  --time-limit 340 --probe-timeout 70 --merge-json "$OUT/segsum_section.json" > "$OUT/bench.log" 2>&1
 echo "bench rc=$?"; tail -40 "$OUT/bench.log"

@@ -1,5 +1,6 @@
 // Small kernels around the main pass that do not depend on the tile shape:
 // compiled once, declared in ssd_fwd_sm80.h.
+#include "kernels/common/cu_seqlens.cuh"
 #include "kernels/sm80/ssd_fwd_sm80.h"
 
 namespace flashssd::sm80 {
@@ -36,10 +37,7 @@ __global__ void split_boundary_scan_kernel(const __grid_constant__ SsdKernelPara
 // initial state for sequence 0 (the state "after" an empty first sequence).
 __global__ void empty_sequence_states_kernel(const __grid_constant__ SsdKernelParams p) {
   const int k = blockIdx.x / p.heads, h = blockIdx.x % p.heads;
-  auto cu = [&](int i) {
-    return p.cu_seqlens_64 ? static_cast<int64_t>(static_cast<const int64_t*>(p.cu_seqlens)[i * p.cu_s])
-                           : static_cast<int64_t>(static_cast<const int32_t*>(p.cu_seqlens)[i * p.cu_s]);
-  };
+  auto cu = [&](int i) { return cu_seqlens_at(p.cu_seqlens, p.cu_seqlens_64, p.cu_s, i); };
   if (cu(k) != cu(k + 1)) return;
   for (int64_t e = threadIdx.x; e < int64_t(p.headdim) * p.dstate; e += blockDim.x) {
     const int row = static_cast<int>(e / p.dstate), col = static_cast<int>(e % p.dstate);
@@ -58,10 +56,7 @@ __global__ void reset_flags_kernel(const __grid_constant__ SsdKernelParams p, ui
     starts = s[0] != s[-p.seq_st];
   }
   if (p.cu_seqlens) {  // b == 1: is t one of cu_seqlens[1 .. num_seqs - 1]? (sorted: binary search)
-    auto cu = [&](int k) {
-      return p.cu_seqlens_64 ? static_cast<int64_t>(static_cast<const int64_t*>(p.cu_seqlens)[k * p.cu_s])
-                             : static_cast<int64_t>(static_cast<const int32_t*>(p.cu_seqlens)[k * p.cu_s]);
-    };
+    auto cu = [&](int k) { return cu_seqlens_at(p.cu_seqlens, p.cu_seqlens_64, p.cu_s, k); };
     int lo = 1, hi = p.num_seqs;  // first k in [1, num_seqs) with cu(k) >= t, or num_seqs
     while (lo < hi) {
       const int mid = (lo + hi) / 2;

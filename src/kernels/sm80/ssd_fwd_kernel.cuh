@@ -20,6 +20,7 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include "kernels/common/cu_seqlens.cuh"
 #include "kernels/common/dt.cuh"
 #include "kernels/common/kernel_params.h"
 #include "kernels/common/mma_sm80.cuh"
@@ -115,8 +116,7 @@ struct SsdFwdKernel {
 
   // ---- scheduler: the next tile of this split ------------------------------------
   __device__ int cu_at(int k) const {
-    return p.cu_seqlens_64 ? static_cast<int>(static_cast<const int64_t*>(p.cu_seqlens)[k * p.cu_s])
-                           : static_cast<const int32_t*>(p.cu_seqlens)[k * p.cu_s];
+    return static_cast<int>(cu_seqlens_at(p.cu_seqlens, p.cu_seqlens_64, p.cu_s, k));
   }
 
   // All threads call this with the same arguments; it may synchronise the CTA.

@@ -53,6 +53,7 @@
 #include <cutlass/arch/reg_reconfig.h>
 #include <cutlass/cutlass.h>
 
+#include "kernels/common/cu_seqlens.cuh"
 #include "kernels/common/dt.cuh"
 #include "kernels/common/kernel_params.h"
 #include "kernels/common/operands_sm80.cuh"
@@ -366,10 +367,7 @@ struct WorkScheduler {
   __device__ int splits() const { return kStatePass ? (p.num_splits - 1) * p.state_runs : p.num_splits; }
   __device__ int run_tiles() const { return p.split_len / (kStatePass ? p.state_runs : 1) / K::kQ; }
   __device__ int num_items() const { return (varlen() ? p.num_seqs : p.batch * splits()) * p.head_sets; }
-  __device__ int64_t cu(int k) const {
-    return p.cu_seqlens_64 ? static_cast<const int64_t*>(p.cu_seqlens)[k * p.cu_s]
-                           : static_cast<const int32_t*>(p.cu_seqlens)[k * p.cu_s];
-  }
+  __device__ int64_t cu(int k) const { return cu_seqlens_at(p.cu_seqlens, p.cu_seqlens_64, p.cu_s, k); }
   // Sequence k's tokens [cu(k), cu(k + 1)) (varlen mode).
   __device__ int tok_begin(int k) const { return static_cast<int>(cu(k)); }
   __device__ int tok_end(int k) const { return static_cast<int>(cu(k + 1)); }
