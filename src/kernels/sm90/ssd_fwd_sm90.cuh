@@ -34,7 +34,8 @@
 // starts a sequence the log-decay -inf, see below; the per-sequence final states of cu_seqlens
 // come from the state pass run over each sequence), split sequences, any number of heads per
 // group; bf16 or fp16 x, B, C, z, y (template parameter; the WGMMAs take the same type and
-// accumulate in fp32); N in {64, 128} (template parameter); any head dim P that is a
+// accumulate in fp32); N in {64, 128, 256} (template parameter; N = 256 with one consumer
+// per CTA and the lean tile schedule, registers being short); any head dim P that is a
 // multiple of kP = 64 (the dispatch allows 64 and 128): the slices of a head are
 // independent SSDs sharing the head's decay, so P = 128 puts a head's two slices side by
 // side in one CTA.

@@ -1,5 +1,5 @@
 // Entry points of the Hopper forward (ssd_fwd_sm90.cuh), one instantiation per .cu file
-// in this folder ({bf16, fp16} x N in {64, 128}; P in {64, 128} at run time); compiled only when the build targets
+// in this folder ({bf16, fp16} x N in {64, 128, 256}; P in {64, 128} at run time); compiled only when the build targets
 // sm_90a (FLASHSSD_WITH_SM90).
 #pragma once
 
