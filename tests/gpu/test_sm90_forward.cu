@@ -182,6 +182,9 @@ TEST(Sm90ForwardSmall, PackedSequencesAndDPerChannel) {
   opt.forced_starts = {64, 70, 71, 128, 191};
   forward_case<K128>(2, 260, 4, 1, true, 23, 1.0, 64, opt);
   forward_case<K64>(2, 260, 3, 1, false, 24, 0.01, 128, opt);  // weak decay: the reset alone cuts the memory
+  forward_case<K128>(2, 260, 4, 2, false, 31, 1.0, 64, opt);  // no gate: the flags are loaded a tile ahead
+  opt.forced_starts = {0, 1, 63, 64, 65, 259};  // also on an item's first and last tokens
+  forward_case<K128>(1, 260, 2, 1, false, 32, 0.01, 64, opt);
 }
 // fp16 inputs (the same kernel with cutlass::half_t operands).
 using K128Half = flashssd::sm90::SsdFwdSm90<64, 128, 2, cutlass::half_t>;

@@ -458,12 +458,15 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // zeroes every mask entry and readout factor across the boundary. The hierarchical
         // factors (segsum.cuh) are ascending sums of one sign and products of factors in
         // [0, 1], so -inf flows through them without a NaN (no -inf - -inf, no 0 * inf).
-        // Read when used: seq_idx loaded a tile ahead, as dt is, was 8-10% slower (probe,
-        // session 8).
+        // The flag is loaded a tile ahead, as dt is, only in the N = 128 kernel without the
+        // gate; the others read it when used (probe, session 9, 4 documents per row: N = 128
+        // 0.618 -> 0.595 ms, but N = 64 0.509 -> 0.529 and N = 128 with z 0.695 -> 0.709).
+        constexpr bool kPrefetchFlags = K::kN == 128 && !kGateZ && !kStatePass;
         auto starts_sequence = [&](int t) {
           const int tok = t * kQ + tok_in_tile;
           return reads_dt && tok < p.seqlen && p.reset_flags[int64_t(b) * p.seqlen + tok] != 0;
         };
+        bool flag_next = kPacked && kPrefetchFlags && tiles > 0 && starts_sequence(tile_begin);
         // The state pass's varlen mode: only the item's sequence [begin, end) counts; the
         // other tokens of its tiles neither add to the state (dt = 0) nor decay it (a = 0).
         int varlen_begin = 0, varlen_end = 0;
@@ -484,7 +487,12 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           float dt = valid ? process_dt(raw_next, bias, p.dt_softplus, p.dt_lo, p.dt_hi) : 0.f;  // 0 past T
           raw_next = load_raw_dt(i + 1);
           float a = dt * A_h;
-          if constexpr (kPacked) a = starts_sequence(t) ? -INFINITY : a;
+          if constexpr (kPacked && kPrefetchFlags) {
+            a = flag_next ? -INFINITY : a;
+            flag_next = i + 1 < tiles && starts_sequence(t + 1);
+          } else if constexpr (kPacked) {
+            a = starts_sequence(t) ? -INFINITY : a;
+          }
           if constexpr (kStatePass) {
             const int tok = t * kQ + tok_in_tile;
             if (scheduler.varlen() && (tok < varlen_begin || tok >= varlen_end)) dt = a = 0.f;
