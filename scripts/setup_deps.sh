@@ -53,4 +53,19 @@ if [ ! -e "$stamp" ] || [ ! -e "$CUTLASS_INCLUDE/cute/tensor.hpp" ]; then
   fi
   touch "$stamp"
 fi
+
+# ---- cuobjdump + nvdisasm, for the SASS check (scripts/check_sm90_sass.py) ------
+# Only where the CUDA toolkit has none (nvcc installs without them exist): NVIDIA's
+# pinned wheels into .deps/cuda-tools. Optional: without them that one test skips.
+CUDA_TOOLS_VERSION=13.5.37
+CUDA_TOOLS_BIN=.deps/cuda-tools/nvidia/cu13/bin
+if ! command -v cuobjdump >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/cuobjdump ] && [ ! -x "$CUDA_TOOLS_BIN/nvdisasm" ]; then
+  rm -rf .deps/cuda-tools
+  if python3 -m pip install --quiet --no-deps --disable-pip-version-check --root-user-action=ignore \
+      --target .deps/cuda-tools "nvidia-cuda-cuobjdump==${CUDA_TOOLS_VERSION}" "nvidia-cuda-nvdisasm==${CUDA_TOOLS_VERSION}"; then
+    chmod +x "$CUDA_TOOLS_BIN"/* || true
+  else
+    echo "setup_deps: cuobjdump / nvdisasm not installed; the SASS check (sm90_sass_check) will skip" >&2
+  fi
+fi
 echo "setup_deps: ok (CUTLASS ${CUTLASS_VERSION} headers in $CUTLASS_INCLUDE)"
