@@ -3,7 +3,9 @@
 # nothing but check):
 #   - CUTLASS/CuTe C++ headers from the pinned nvidia-cutlass wheel, into the
 #     ignored folder .deps/cutlass (CMake's CUTLASS_DIR default points there);
-#   - GoogleTest (Debian's libgtest-dev), cmake and ninja, when missing.
+#   - GoogleTest (Debian's libgtest-dev), cmake and ninja, when missing;
+#   - cuobjdump + nvdisasm from NVIDIA's pinned wheels into .deps/cuda-tools, only when the
+#     CUDA toolkit has no cuobjdump (the SASS check, scripts/check_sm90_sass.py; optional).
 # Nothing else is fetched, and nothing at build time.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
