@@ -81,8 +81,8 @@ struct SsdFwdSm90 {
   // ptxas -v reports no spill at this split (cmake/ptxas_guard.sh checks it on every build;
   // the producer's per-token decay chains need more than 40, the consumers fit in 224).
   static constexpr int kProducerRegs = 48, kConsumerRegs = kHeadsPerCta == 2 ? 224 : 248;
-  // N = 256 (one consumer per CTA): the state takes 128 of the 240 registers, so the main
-  // pass keeps fewer GEMMs in flight (the lean schedule in ssd_fwd_sm90_kernel).
+  // N = 256 (one consumer per CTA): the state takes 128 of the consumer's 248 registers, so
+  // the main pass keeps fewer GEMMs in flight (the lean schedule in ssd_fwd_sm90_kernel).
   static constexpr bool kLeanSchedule = kN == 256;
   static_assert(!kLeanSchedule || kHeadsPerCta == 1, "N = 256 runs one head slice per CTA (registers, shared memory)");
   // What __launch_bounds__(kThreads, 1) leaves each thread at launch (multiples of 8, <= 255).
