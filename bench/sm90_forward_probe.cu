@@ -76,13 +76,14 @@ int run(int argc, char** argv) {
     PROBE_CHECK(cudaMemcpy(flags, h.data(), h.size(), cudaMemcpyHostToDevice));
     p.reset_flags = flags;  // the kernel's form of seq_idx
   }
+  constexpr size_t kSmem = K::template kSmemBytes<false>;  // the main pass
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
-  PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
+  PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
   int per_sm = 0;
-  PROBE_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, K::kThreads, K::kSmemBytes));
+  PROBE_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, K::kThreads, kSmem));
   const int items = batch * p.head_sets;
   const int grid = arg(argc, argv, "--persistent", 1) ? std::min(items, prop.multiProcessorCount) : items;
-  auto launch = [&] { kernel<<<unsigned(grid), K::kThreads, K::kSmemBytes>>>(p); };
+  auto launch = [&] { kernel<<<unsigned(grid), K::kThreads, kSmem>>>(p); };
 
   const std::vector<float> ms = time_sorted_ms(launch, iters, 3, size_t(prop.l2CacheSize));
   // Bytes that must move: x, y (and z) in bf16, B and C, dt in fp32.
@@ -90,7 +91,7 @@ int run(int argc, char** argv) {
   std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"ok\", \"batch\": %d, \"seqlen\": %d, \"H\": %d, "
               "\"G\": %d, \"P\": %d, \"N\": %d, \"z\": %d, \"packed\": %d, \"ctas_per_sm\": %d, \"smem_bytes\": %zu, \"median_ms\": %.5f, "
               "\"min_ms\": %.5f, \"bytes\": %.0f, \"achieved_TBps\": %.4f}\n",
-              batch, T, H, G, P, N, int(with_z), packed, per_sm, size_t(K::kSmemBytes), ms[iters / 2], ms[0], bytes,
+              batch, T, H, G, P, N, int(with_z), packed, per_sm, size_t(kSmem), ms[iters / 2], ms[0], bytes,
               bytes / ms[iters / 2] * 1e-9);
   return 0;
 }

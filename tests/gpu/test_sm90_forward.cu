@@ -127,11 +127,12 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   p.reset_flags = reset_flags;
   if (with_z) K::set_gate(p, z, x_s);
   p.final_states = fin; p.fin_sb = H * P * K::kN; p.fin_sh = P * K::kN; p.fin_sp = K::kN;
+  constexpr size_t kSmem = K::template kSmemBytes<false>;  // the main pass
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
-  CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)));
+  CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
   // Fewer CTAs than work items: the persistent loop walks several items per CTA.
   const int64_t items = batch * p.head_sets;
-  kernel<<<unsigned(std::max<int64_t>(1, items / 3)), K::kThreads, K::kSmemBytes>>>(p);
+  kernel<<<unsigned(std::max<int64_t>(1, items / 3)), K::kThreads, kSmem>>>(p);
   CUDA_OK(cudaGetLastError());
   CUDA_OK(cudaDeviceSynchronize());
 

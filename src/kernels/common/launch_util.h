@@ -74,6 +74,16 @@ inline int state_runs_per_split(int64_t state_ctas, int tiles_per_split, int sms
   return runs;
 }
 
+// FLASHSSD_STATE_RUNS=r (benchmark tuning knob) overrides the runs per split: the largest
+// divisor of the split's tiles up to r.
+inline int forced_state_runs(int runs, int tiles_per_split) {
+  if (const char* forced = std::getenv("FLASHSSD_STATE_RUNS")) {
+    runs = std::min(std::max(1, tiles_per_split), std::max(1, std::atoi(forced)));
+    while (runs > 1 && tiles_per_split % runs != 0) --runs;
+  }
+  return runs;
+}
+
 // FLASHSSD_NUM_SPLITS=s (benchmark tuning knob) overrides the plan.
 inline SplitPlan forced_splits(SplitPlan plan, int seqlen, int tile) {
   if (const char* forced = std::getenv("FLASHSSD_NUM_SPLITS")) {

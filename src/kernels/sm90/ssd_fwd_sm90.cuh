@@ -157,27 +157,42 @@ struct SsdFwdSm90 {
   static constexpr CUTE_HOST_DEVICE uint32_t y_offset(int token, int p) { return sw128_offset<1024, kQ / 8 * 1024>(token, p); }
   static constexpr CUTE_HOST_DEVICE uint32_t scores_offset(int i, int j) { return sw128_offset<1024, kQ / 8 * 1024>(i, j); }
 
-  struct Stage {
+  // A pipeline stage and a consumer's own tiles. The state pass (kMain = false) reads only
+  // x, B and the decay factors: its C, z, y and S' tiles shrink to placeholders, so that its
+  // pipeline can be deeper (kStateStages). Its two stages were latency-bound: R4 spent 0.66 ms
+  // in it at 1.2 TB/s (docs/HOPPER_PLAN.md, session 10).
+  template <bool kMain>
+  struct StageT {
+    static constexpr int kBC = cosize_v<LayoutBC>, kZ = kMain ? cosize_v<LayoutY> : 8;
     alignas(1024) Element x[kHeadsPerCta][cosize_v<LayoutX>];
-    alignas(1024) Element b[cosize_v<LayoutBC>];
-    alignas(1024) Element c[cosize_v<LayoutBC>];
-    alignas(1024) Element z[kHeadsPerCta][cosize_v<LayoutY>];  // the gate (z-gated kernel only)
+    alignas(1024) Element b[kBC];
+    alignas(1024) Element c[kMain ? kBC : 8];
+    alignas(1024) Element z[kHeadsPerCta][kZ];  // the gate (z-gated kernel only)
     sm80::TileDecay<kQ> decay[kHeadsPerCta];  // written by the producer warpgroup
     alignas(16) float w[kHeadsPerCta][kQ];    // state-update weight of each token
   };
-  struct Consumer {
+  template <bool kMain>
+  struct ConsumerT {
     // The output tile for the TMA store, two buffers: a tile's epilogue writes one while the
     // previous tile's store, issued at this tile's barrier, may still read the other.
-    alignas(1024) Element y[2][cosize_v<LayoutY>];
-    alignas(1024) Element scores[cosize_v<LayoutScores>];  // S' in Element, for X^T S'^T
+    alignas(1024) Element y[2][kMain ? cosize_v<LayoutY> : 8];
+    alignas(1024) Element scores[kMain ? cosize_v<LayoutScores> : 8];  // S' in Element, for X^T S'^T
   };
-  struct SharedStorage {
-    Stage stage[kStages];
-    Consumer consumer[kHeadsPerCta];
-    alignas(8) uint64_t full[kStages];   // TMA bytes landed and decay factors written
-    alignas(8) uint64_t empty[kStages];  // every consumer done with the stage
+  static constexpr size_t kMaxSmemBytes = 227 * 1024;
+  // As many state-pass stages as fit (at most 6): 4 at N = 128 and 256, 5 at N = 64.
+  static constexpr int kStateStages = int(cute::min(size_t(6), (kMaxSmemBytes - 2048 - kHeadsPerCta * sizeof(ConsumerT<false>)) /
+                                                                   sizeof(StageT<false>)));
+  template <bool kStatePass>
+  struct SharedStorageT {
+    static constexpr int kNumStages = kStatePass ? kStateStages : kStages;
+    StageT<!kStatePass> stage[kNumStages];
+    ConsumerT<!kStatePass> consumer[kHeadsPerCta];
+    alignas(8) uint64_t full[kNumStages];   // TMA bytes landed and decay factors written
+    alignas(8) uint64_t empty[kNumStages];  // every consumer done with the stage
   };
-  static constexpr size_t kSmemBytes = sizeof(SharedStorage) + 1024;  // + slack to align the base
+  // + slack to align the base
+  template <bool kStatePass>
+  static constexpr size_t kSmemBytes = sizeof(SharedStorageT<kStatePass>) + 1024;
 
   struct Params {
     TmaX tma_x;
@@ -404,12 +419,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   using Barrier = cutlass::arch::ClusterTransactionBarrier;
   using NamedBarrier = cutlass::arch::NamedBarrier;
   constexpr int kQ = K::kQ, kHeads = K::kHeadsPerCta, kWG = K::kWarpgroupThreads;
-  static_assert(K::kSmemBytes <= 227 * 1024, "more shared memory than a Hopper CTA can have");
+  using SharedStorage = typename K::template SharedStorageT<kStatePass>;
+  constexpr int kStages = SharedStorage::kNumStages;
+  static_assert(K::template kSmemBytes<kStatePass> <= K::kMaxSmemBytes, "more shared memory than a Hopper CTA can have");
   extern __shared__ __align__(1024) unsigned char smem_raw[];
   // Align by offsetting the shared array itself (not through an integer) so that the
   // compiler keeps the shared address space: LDS/STS, not generic LD/ST.
   const uint32_t misalign = static_cast<uint32_t>(__cvta_generic_to_shared(smem_raw)) & 1023u;
-  auto& smem = *reinterpret_cast<typename K::SharedStorage*>(smem_raw + ((1024u - misalign) & 1023u));
+  auto& smem = *reinterpret_cast<SharedStorage*>(smem_raw + ((1024u - misalign) & 1023u));
   const int warpgroup = threadIdx.x / kWG, wtid = threadIdx.x % kWG;
   const WorkScheduler<K, kStatePass> scheduler{p};
   if (int(blockIdx.x) >= scheduler.num_items()) return;  // the launch keeps grid <= items; a spare CTA has no tile
@@ -417,7 +434,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   // all its items and gives the pipeline stage and phase.
 
   if (threadIdx.x == 0) {
-    for (int s = 0; s < K::kStages; ++s) {
+    for (int s = 0; s < kStages; ++s) {
       Barrier::init(&smem.full[s], 1 + kWG);       // the TMA issuer's expect-tx + each producer thread
       Barrier::init(&smem.empty[s], kHeads * kWG);  // each consumer thread
     }
@@ -482,7 +499,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           slice_of[k] = work.head_slice(k) - head_of[k] * p.slices;
         }
         for (int i = 0; i < tiles; ++i, ++it) {
-          const int t = tile_begin + i, s = it % K::kStages;
+          const int t = tile_begin + i, s = it % kStages;
           const bool valid = reads_dt && t * kQ + tok_in_tile < p.seqlen;
           float dt = valid ? process_dt(raw_next, bias, p.dt_softplus, p.dt_lo, p.dt_hi) : 0.f;  // 0 past T
           raw_next = load_raw_dt(i + 1);
@@ -497,7 +514,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             const int tok = t * kQ + tok_in_tile;
             if (scheduler.varlen() && (tok < varlen_begin || tok >= varlen_end)) dt = a = 0.f;
           }
-          Barrier::wait(&smem.empty[s], ((it / K::kStages) & 1) ^ 1);  // passes at once on the first round
+          Barrier::wait(&smem.empty[s], ((it / kStages) & 1) ^ 1);  // passes at once on the first round
           auto& stage = smem.stage[s];
           if (wtid == 0) {
             Barrier::arrive_and_expect_tx(&smem.full[s], K::tx_bytes(!kStatePass, kGateZ));
@@ -600,8 +617,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   // computes h C^T (from a zero state when there is none), and the last tile of an item
   // computes a spare S from its own stage.
   auto issue_scores = [&](int it) {
-    const int s = it % K::kStages;
-    Barrier::wait(&smem.full[s], (it / K::kStages) & 1);  // passes at once for the spare S
+    const int s = it % kStages;
+    Barrier::wait(&smem.full[s], (it / kStages) & 1);  // passes at once for the spare S
     Tensor sB = make_tensor(make_smem_ptr(smem.stage[s].b), typename K::LayoutBC{});
     Tensor sC = make_tensor(make_smem_ptr(smem.stage[s].c), typename K::LayoutBC{});
     wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
@@ -658,10 +675,10 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     float split_decay = 1.f;  // product of the tiles' total decays (state pass)
 
     for (int i_tile = 0; i_tile < tiles; ++i_tile, ++it) {
-      const int t = tile_begin + i_tile, s = it % K::kStages;
+      const int t = tile_begin + i_tile, s = it % kStages;
       auto& stage = smem.stage[s];
       const auto& decay = stage.decay[head];
-      if constexpr (kStatePass) Barrier::wait(&smem.full[s], (it / K::kStages) & 1);  // (main pass: waited for its S)
+      if constexpr (kStatePass) Barrier::wait(&smem.full[s], (it / kStages) & 1);  // (main pass: waited for its S)
       // x is read once, by ldmatrix.trans as X^T (p, token) in the accumulator order, and never
       // written: these registers are the A operand of X^T S'^T, the x of D x, and, scaled by
       // the tokens' weights, the state update's A operand (X diag(w))^T.

@@ -24,10 +24,11 @@ namespace flashssd::sm90 {
 template <class K, bool kGateZ, bool kStatePass>
 void launch_sm90_pass(const typename K::Params& p, int64_t items, int sms, cudaStream_t stream) {
   auto kernel = ssd_fwd_sm90_kernel<K, kGateZ, kStatePass>;
-  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(K::kSmemBytes)),
+  constexpr size_t kSmemBytes = K::template kSmemBytes<kStatePass>;
+  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmemBytes)),
              "cudaFuncSetAttribute");
   const int64_t ctas = std::min<int64_t>(items, sms);
-  kernel<<<static_cast<unsigned>(ctas), K::kThreads, K::kSmemBytes, stream>>>(p);
+  kernel<<<static_cast<unsigned>(ctas), K::kThreads, kSmemBytes, stream>>>(p);
   check_cuda(cudaGetLastError(), "ssd_fwd_sm90 launch");
 }
 
@@ -86,8 +87,9 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   }
   if (plan.num_splits > 1) {
     // Runs of the state pass per split: more CTAs when the splits alone leave SMs idle.
+    const int split_tiles = plan.split_len / K::kQ;
     params.state_runs = p.state_runs =
-        state_runs_per_split(ctas_per_split * (plan.num_splits - 1), plan.split_len / K::kQ, sms);
+        forced_state_runs(state_runs_per_split(ctas_per_split * (plan.num_splits - 1), split_tiles, sms), split_tiles);
     allocate_split_workspace(params, workspace);
     p.split_states = params.split_states;
     p.split_decay = params.split_decay;
