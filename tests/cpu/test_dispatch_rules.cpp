@@ -94,12 +94,15 @@ TEST(SplitPlan, Sm90CostModelPicksTheMeasuredOptimum) {
   EXPECT_EQ(flashssd::plan_splits(4 * 32, 16384, 64, 132, kSm90SplitCost).num_splits, 1);
 }
 
-// The sm90 state pass cuts each split into runs when its CTAs leave SMs idle.
+// The sm90 state pass cuts each split into runs when its CTAs leave SMs idle or fill a last
+// wave only partly.
 TEST(SplitPlan, StatePassRunsFillIdleSms) {
   using flashssd::state_runs_per_split;
   EXPECT_EQ(state_runs_per_split(64, 256, 132), 2);  // R1 32k, 2 splits: 64 state CTAs -> 128
-  EXPECT_EQ(state_runs_per_split(96, 512, 132), 1);  // R4 128k, 4 splits: 96 already
-  EXPECT_EQ(state_runs_per_split(200, 256, 132), 1); // more CTAs than SMs
+  EXPECT_EQ(state_runs_per_split(96, 512, 132), 4);  // R4 128k, 4 splits: 96 -> 384, 3 waves of 1/4
+  EXPECT_EQ(state_runs_per_split(96, 2048, 132), 4); // R4 512k
+  EXPECT_EQ(state_runs_per_split(132, 512, 132), 1); // one full wave already
+  EXPECT_EQ(state_runs_per_split(200, 256, 132), 1); // more CTAs than SMs: 4 runs only 5% cheaper
   EXPECT_EQ(state_runs_per_split(2, 105, 132), 7);   // the largest divisor of 105 up to 105 / 8
   EXPECT_EQ(state_runs_per_split(1, 157, 132), 1);   // a prime number of tiles: no even cut
   EXPECT_EQ(state_runs_per_split(1, 4, 132), 1);     // runs keep >= 8 tiles

@@ -188,27 +188,39 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
   return detail::token_factors<kVariant, kQ, false>(td, t, prefix, suffix, dt);
 }
 
-// Two heads of one tile (the Hopper kernel's producer), hierarchical: thread tid is token
-// tid % kQ of head tid / kQ (td[0], td[1]) and does all of that head's work for its token
-// (the scan, its factors, its diagonal-block row), so the two heads run side by side
-// between the same two barriers. Each head's arithmetic is exactly prepare_tile_decay's;
-// kWeightsOnly as in detail::token_factors. Returns the token's weight for its head.
-template <int kQ, bool kWeightsOnly, class Sync>
-__device__ __forceinline__ float prepare_tile_decay_pair(TileDecay<kQ>* td, int tid, float a, float dt, Sync sync) {
+// Two heads of kTiles tiles (the Hopper kernel's producer), hierarchical: thread tid is
+// token tid % kQ of head tid / kQ (td[k][0], td[k][1] for tile k) and does all of that
+// head's work for its token (the scan, its factors, its diagonal-block row), so the two
+// heads, and the kTiles tiles, run side by side between the same two barriers (more tiles:
+// fewer barriers and independent chains to overlap, for the state pass, whose producer sets
+// the pace). Each head's arithmetic is exactly prepare_tile_decay's; kWeightsOnly as in
+// detail::token_factors. Writes the token's weight for its head in tile k to w[k].
+template <int kQ, bool kWeightsOnly, int kTiles, class Sync>
+__device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&td)[kTiles], int tid,
+                                                         const float (&a)[kTiles], const float (&dt)[kTiles],
+                                                         float (&w)[kTiles], Sync sync) {
   static_assert(2 * kQ == 128, "one warpgroup: a token of each head per thread pair");
-  TileDecay<kQ>& mine = td[tid / kQ];
-  const int t = tid % kQ;
-  mine.a[t] = a;
-  mine.dt[t] = dt;
+  const int t = tid % kQ, hd = tid / kQ;
+#pragma unroll
+  for (int k = 0; k < kTiles; ++k) {
+    td[k][hd].a[t] = a[k];
+    td[k][hd].dt[t] = dt[k];
+  }
   sync();  // a, dt visible
-  float prefix, suffix;
-  detail::scan_in_block<SegsumVariant::kHierarchical>(mine, t, a, prefix, suffix);
+  float prefix[kTiles], suffix[kTiles];
+#pragma unroll
+  for (int k = 0; k < kTiles; ++k)
+    detail::scan_in_block<SegsumVariant::kHierarchical>(td[k][hd], t, a[k], prefix[k], suffix[k]);
   sync();  // block totals visible
-  const float w = detail::token_factors<SegsumVariant::kHierarchical, kQ, kWeightsOnly>(mine, t, prefix, suffix, dt);
+#pragma unroll
+  for (int k = 0; k < kTiles; ++k)
+    w[k] = detail::token_factors<SegsumVariant::kHierarchical, kQ, kWeightsOnly>(td[k][hd], t, prefix[k], suffix[k], dt[k]);
   // The diagonal-block row last: after the barrier its a values are reloaded, not kept
   // live across the scan (the producer has 40-48 registers).
-  if constexpr (!kWeightsOnly) detail::diagonal_block_row(mine, t);
-  return w;
+  if constexpr (!kWeightsOnly) {
+#pragma unroll
+    for (int k = 0; k < kTiles; ++k) detail::diagonal_block_row(td[k][hd], t);
+  }
 }
 
 // Masks one warp's accumulator fragment of S = C B^T in place:

@@ -469,21 +469,35 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           const bool valid = reads_dt && i < tiles && tok < p.seqlen;
           return valid ? load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + hd * p.dt_sh) : 0.f;
         };
-        float raw_next = load_raw_dt(0);
         // Packed sequences: a token that starts one (its reset flag) gets the log-decay
         // a = -inf. exp(a) = 0 then resets the state exactly where the recurrence does, and
         // zeroes every mask entry and readout factor across the boundary. The hierarchical
         // factors (segsum.cuh) are ascending sums of one sign and products of factors in
         // [0, 1], so -inf flows through them without a NaN (no -inf - -inf, no 0 * inf).
-        // The flag is loaded a tile ahead, as dt is, only in the N = 128 kernel without the
-        // gate; the others read it when used (probe, session 9, 4 documents per row: N = 128
-        // 0.618 -> 0.595 ms, but N = 64 0.509 -> 0.529 and N = 128 with z 0.695 -> 0.709).
-        constexpr bool kPrefetchFlags = K::kN == 128 && !kGateZ && !kStatePass;
+        // The flag is loaded ahead, as dt is, in the state pass and the N = 128 main kernel
+        // without the gate; the other main kernels read it when used (probe, session 9, 4
+        // documents per row: N = 128 0.618 -> 0.595 ms, but N = 64 0.509 -> 0.529 and N = 128
+        // with z 0.695 -> 0.709).
+        constexpr bool kPrefetchFlags = (K::kN == 128 && !kGateZ) || kStatePass;
         auto starts_sequence = [&](int t) {
           const int tok = t * kQ + tok_in_tile;
           return reads_dt && tok < p.seqlen && p.reset_flags[int64_t(b) * p.seqlen + tok] != 0;
         };
-        bool flag_next = kPacked && kPrefetchFlags && tiles > 0 && starts_sequence(tile_begin);
+        auto load_flag = [&](int i) { return kPacked && kPrefetchFlags && i < tiles && starts_sequence(tile_begin + i); };
+        // The producer fills kRound stages per round: their decay factors side by side
+        // between one pair of barriers (segsum.cuh). The state pass's tiles are short and its
+        // producer set their pace (R4, ncu: consumers waiting on full stages 27% of samples,
+        // ~1.1 us per tile with 2 or 4 stages and with dt 1 or 4 tiles ahead; session 10), so
+        // it does two tiles per round; the main pass one. dt (and the prefetched flags) are
+        // loaded a round ahead.
+        constexpr int kRound = kStatePass && kHeads == 2 ? 2 : 1;
+        float raw_ahead[kRound];
+        bool flag_ahead[kRound];
+        CUTE_UNROLL
+        for (int k = 0; k < kRound; ++k) {
+          raw_ahead[k] = load_raw_dt(k);
+          flag_ahead[k] = load_flag(k);
+        }
         // The state pass's varlen mode: only the item's sequence [begin, end) counts; the
         // other tokens of its tiles neither add to the state (dt = 0) nor decay it (a = 0).
         int varlen_begin = 0, varlen_end = 0;
@@ -498,62 +512,88 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           head_of[k] = work.head_slice(k) / p.slices;
           slice_of[k] = work.head_slice(k) - head_of[k] * p.slices;
         }
-        for (int i = 0; i < tiles; ++i, ++it) {
-          const int t = tile_begin + i, s = it % kStages;
-          const bool valid = reads_dt && t * kQ + tok_in_tile < p.seqlen;
-          float dt = valid ? process_dt(raw_next, bias, p.dt_softplus, p.dt_lo, p.dt_hi) : 0.f;  // 0 past T
-          raw_next = load_raw_dt(i + 1);
-          float a = dt * A_h;
-          if constexpr (kPacked && kPrefetchFlags) {
-            a = flag_next ? -INFINITY : a;
-            flag_next = i + 1 < tiles && starts_sequence(t + 1);
-          } else if constexpr (kPacked) {
-            a = starts_sequence(t) ? -INFINITY : a;
+        // Tiles i0 .. i0 + kTiles - 1 of the item (kTiles <= kRound; the item's last round may
+        // be short), into the next kTiles stages.
+        auto produce_round = [&](auto tiles_tag, int i0) {
+          constexpr int kTiles = decltype(tiles_tag)::value;
+          float dt[kTiles], a[kTiles];
+          CUTE_UNROLL
+          for (int k = 0; k < kTiles; ++k) {
+            const int i = i0 + k, t = tile_begin + i;
+            const bool valid = reads_dt && t * kQ + tok_in_tile < p.seqlen;
+            dt[k] = valid ? process_dt(raw_ahead[k], bias, p.dt_softplus, p.dt_lo, p.dt_hi) : 0.f;  // 0 past T
+            raw_ahead[k] = load_raw_dt(i + kRound);
+            a[k] = dt[k] * A_h;
+            if constexpr (kPacked && kPrefetchFlags) {
+              a[k] = flag_ahead[k] ? -INFINITY : a[k];
+              flag_ahead[k] = load_flag(i + kRound);
+            } else if constexpr (kPacked) {
+              a[k] = starts_sequence(t) ? -INFINITY : a[k];
+            }
+            if constexpr (kStatePass) {
+              const int tok = t * kQ + tok_in_tile;
+              if (scheduler.varlen() && (tok < varlen_begin || tok >= varlen_end)) dt[k] = a[k] = 0.f;
+            }
           }
-          if constexpr (kStatePass) {
-            const int tok = t * kQ + tok_in_tile;
-            if (scheduler.varlen() && (tok < varlen_begin || tok >= varlen_end)) dt = a = 0.f;
-          }
-          Barrier::wait(&smem.empty[s], ((it / kStages) & 1) ^ 1);  // passes at once on the first round
-          auto& stage = smem.stage[s];
-          if (wtid == 0) {
-            Barrier::arrive_and_expect_tx(&smem.full[s], K::tx_bytes(!kStatePass, kGateZ));
-            Tensor mB = p.tma_b.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
-            Tensor mC = p.tma_c.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
-            Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
-            Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
-            Tensor gB = local_tile(mB, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
-            Tensor gC = local_tile(mC, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
-            auto [gb, sb] = tma_partition(p.tma_b, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sB), group_modes<0, 2>(gB));
-            auto [gc, sc] = tma_partition(p.tma_c, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sC), group_modes<0, 2>(gC));
-            copy(p.tma_b.with(smem.full[s]), gb, sb);
-            if constexpr (!kStatePass) copy(p.tma_c.with(smem.full[s]), gc, sc);
-            CUTE_UNROLL
-            for (int k = 0; k < kHeads; ++k) {
-              const int head_k = head_of[k], slice_k = slice_of[k];
-              Tensor mX = p.tma_x.get_tma_tensor(make_shape(p.slices * K::kP, p.seqlen, p.heads, p.batch))(_, _, head_k, b);
-              Tensor sX = make_tensor(make_smem_ptr(stage.x[k]), typename K::LayoutX{});
-              Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(slice_k, t));
-              auto [gx, sx] = tma_partition(p.tma_x, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sX), group_modes<0, 2>(gX));
-              copy(p.tma_x.with(smem.full[s]), gx, sx);
-              if constexpr (kGateZ) {
-                Tensor mZ = p.tma_z.get_tma_tensor(make_shape(p.seqlen, p.slices * K::kP, p.heads, p.batch))(_, _, head_k, b);
-                Tensor sZ = make_tensor(make_smem_ptr(stage.z[k]), typename K::LayoutY{});
-                Tensor gZ = local_tile(mZ, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, slice_k));
-                auto [gz, sz] = tma_partition(p.tma_z, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sZ), group_modes<0, 2>(gZ));
-                copy(p.tma_z.with(smem.full[s]), gz, sz);
+          sm80::TileDecay<kQ>* decay[kTiles];
+          CUTE_UNROLL
+          for (int k = 0; k < kTiles; ++k) {
+            const int t = tile_begin + i0 + k, s = (it + k) % kStages;
+            Barrier::wait(&smem.empty[s], (((it + k) / kStages) & 1) ^ 1);  // passes at once on the first round
+            auto& stage = smem.stage[s];
+            decay[k] = stage.decay;
+            if (wtid == 0) {
+              Barrier::arrive_and_expect_tx(&smem.full[s], K::tx_bytes(!kStatePass, kGateZ));
+              Tensor mB = p.tma_b.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
+              Tensor sB = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBC{});
+              Tensor gB = local_tile(mB, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
+              auto [gb, sb] = tma_partition(p.tma_b, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sB), group_modes<0, 2>(gB));
+              copy(p.tma_b.with(smem.full[s]), gb, sb);
+              if constexpr (!kStatePass) {
+                Tensor mC = p.tma_c.get_tma_tensor(make_shape(p.seqlen, int(K::kN), p.groups, p.batch))(_, _, grp, b);
+                Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
+                Tensor gC = local_tile(mC, Shape<typename K::TQ, typename K::TN>{}, make_coord(t, 0));
+                auto [gc, sc] = tma_partition(p.tma_c, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sC), group_modes<0, 2>(gC));
+                copy(p.tma_c.with(smem.full[s]), gc, sc);
+              }
+              CUTE_UNROLL
+              for (int h = 0; h < kHeads; ++h) {
+                const int head_h = head_of[h], slice_h = slice_of[h];
+                Tensor mX = p.tma_x.get_tma_tensor(make_shape(p.slices * K::kP, p.seqlen, p.heads, p.batch))(_, _, head_h, b);
+                Tensor sX = make_tensor(make_smem_ptr(stage.x[h]), typename K::LayoutX{});
+                Tensor gX = local_tile(mX, Shape<typename K::TP, typename K::TQ>{}, make_coord(slice_h, t));
+                auto [gx, sx] = tma_partition(p.tma_x, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sX), group_modes<0, 2>(gX));
+                copy(p.tma_x.with(smem.full[s]), gx, sx);
+                if constexpr (kGateZ) {
+                  Tensor mZ = p.tma_z.get_tma_tensor(make_shape(p.seqlen, p.slices * K::kP, p.heads, p.batch))(_, _, head_h, b);
+                  Tensor sZ = make_tensor(make_smem_ptr(stage.z[h]), typename K::LayoutY{});
+                  Tensor gZ = local_tile(mZ, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, slice_h));
+                  auto [gz, sz] = tma_partition(p.tma_z, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sZ), group_modes<0, 2>(gZ));
+                  copy(p.tma_z.with(smem.full[s]), gz, sz);
+                }
               }
             }
           }
           // The decay factors (the state pass reads only the weights and the total decay).
-          float w;
+          float w[kTiles];
           if constexpr (kHeads == 2) {
-            w = sm80::prepare_tile_decay_pair<kQ, kStatePass>(stage.decay, wtid, a, dt, sync_producer);
+            sm80::prepare_tiles_decay_pair<kQ, kStatePass>(decay, wtid, a, dt, w, sync_producer);
           } else {
-            w = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(stage.decay[0], wtid, a, dt, sync_producer);
+            static_assert(kTiles == 1, "one head: a tile per round");
+            w[0] = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(decay[0][0], wtid, a[0], dt[0], sync_producer);
           }
-          if (reads_dt) stage.w[slot][tok_in_tile] = w;
-          Barrier::arrive(&smem.full[s]);  // releases this thread's decay writes
+          CUTE_UNROLL
+          for (int k = 0; k < kTiles; ++k) {
+            const int s = (it + k) % kStages;
+            if (reads_dt) smem.stage[s].w[slot][tok_in_tile] = w[k];
+            Barrier::arrive(&smem.full[s]);  // releases this thread's decay writes
+          }
+          it += kTiles;
+        };
+        int i0 = 0;
+        for (; i0 + kRound <= tiles; i0 += kRound) produce_round(Int<kRound>{}, i0);
+        if constexpr (kRound > 1) {
+          if (i0 < tiles) produce_round(Int<1>{}, i0);  // the item's odd last tile
         }
       }
     };
