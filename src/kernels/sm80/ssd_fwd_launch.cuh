@@ -67,7 +67,7 @@ void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
   if (plan.num_splits > 1) {
     allocate_split_workspace(params, workspace);
     launch_pass<StateKernel>(params, ctas_per_split * (plan.num_splits - 1), stream);
-    split_boundary_scan_kernel<<<static_cast<unsigned>(params.batch * params.heads), 256, 0, stream>>>(params);
+    launch_split_boundary_scan(params, stream);
     check_cuda(cudaGetLastError(), "split boundary scan launch");
   }
   launch_pass<MainKernel>(params, ctas_per_split * plan.num_splits, stream);

@@ -96,7 +96,7 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     p.run_states = params.run_states;
     p.run_decay = params.run_decay;
     launch_sm90_pass<K, false, true>(p, ctas_per_split * (plan.num_splits - 1) * p.state_runs, sms, stream);
-    sm80::split_boundary_scan_kernel<<<static_cast<unsigned>(params.batch * params.heads), 256, 0, stream>>>(params);
+    sm80::launch_split_boundary_scan(params, stream);
     check_cuda(cudaGetLastError(), "split boundary scan launch");
   }
   if (p.z) launch_sm90_pass<K, true, false>(p, ctas_per_split * plan.num_splits, sms, stream);
