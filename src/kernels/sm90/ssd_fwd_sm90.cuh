@@ -158,9 +158,10 @@ struct SsdFwdSm90 {
   static constexpr CUTE_HOST_DEVICE uint32_t scores_offset(int i, int j) { return sw128_offset<1024, kQ / 8 * 1024>(i, j); }
 
   // A pipeline stage and a consumer's own tiles. The state pass (kMain = false) reads only
-  // x, B and the decay factors: its C, z, y and S' tiles shrink to placeholders, so that its
-  // pipeline can be deeper (kStateStages). Its two stages were latency-bound: R4 spent 0.66 ms
-  // in it at 1.2 TB/s (docs/HOPPER_PLAN.md, session 10).
+  // x, B and the decay factors: its C, z, y and S' tiles shrink to placeholders, so that it
+  // has room for two producer rounds of two stages each (kStateStages; the producer below).
+  // More stages alone did not make it faster (R4 1.848 vs 1.848 ms; docs/HOPPER_PLAN.md,
+  // session 10).
   template <bool kMain>
   struct StageT {
     static constexpr int kBC = cosize_v<LayoutBC>, kZ = kMain ? cosize_v<LayoutY> : 8;
