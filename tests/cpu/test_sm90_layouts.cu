@@ -167,4 +167,18 @@ TEST(Sm90Scheduling, HeadDimMustBeSlicesOf64) {
                std::invalid_argument);
 }
 
+// Shared memory of the two passes: the state pass's stages (no C, z, y or S' tiles) leave
+// room for two producer rounds of two stages, and both passes fit a Hopper CTA.
+template <class K>
+void expect_storage_facts(int state_stages) {
+  EXPECT_EQ(K::kStateStages, state_stages);
+  EXPECT_GE(K::kStateStages, 4);
+  EXPECT_LE(K::template kSmemBytes<true>, K::kMaxSmemBytes);
+  EXPECT_LE(K::template kSmemBytes<false>, K::kMaxSmemBytes);
+  EXPECT_LT(sizeof(typename K::template StageT<false>), sizeof(typename K::template StageT<true>));
+}
+TEST(Sm90Layouts, StatePassStorageN64) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(5); }
+TEST(Sm90Layouts, StatePassStorageN128) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(4); }
+TEST(Sm90Layouts, StatePassStorageN256) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 256, 1>>(4); }
+
 }  // namespace

@@ -40,7 +40,9 @@ __global__ void __launch_bounds__(kScanThreads) split_boundary_scan_kernel(const
 
 void launch_split_boundary_scan(const SsdKernelParams& p, cudaStream_t stream) {
   const int64_t plane = int64_t(p.headdim) * p.dstate;
-  // (batch x heads on x: y is limited to 65535; P N / kScanThreads <= 128)
+  // batch x heads on x (up to 2^31 - 1); P N / kScanThreads on y, limited to 65535 blocks:
+  // P N <= 16.7 M elements per head, far above any state the kernels hold (the Hopper one:
+  // P N <= 32768). Beyond that the launch fails and check_cuda names it.
   const dim3 grid(static_cast<unsigned>(int64_t(p.batch) * p.heads), static_cast<unsigned>((plane + kScanThreads - 1) / kScanThreads));
   split_boundary_scan_kernel<<<grid, kScanThreads, 0, stream>>>(p);
 }

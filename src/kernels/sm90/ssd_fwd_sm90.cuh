@@ -492,6 +492,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // it does two tiles per round; the main pass one. dt (and the prefetched flags) are
         // loaded a round ahead.
         constexpr int kRound = kStatePass && kHeads == 2 ? 2 : 1;
+        static_assert(kStages >= 2 * kRound || kRound == 1,
+                      "the producer fills a round of stages while the consumers read the previous round");
         float raw_ahead[kRound];
         bool flag_ahead[kRound];
         CUTE_UNROLL
