@@ -64,6 +64,15 @@ int run(int argc, char** argv) {
   p.dt = dt; p.dt_sb = int64_t(T) * H; p.dt_st = H; p.dt_sh = 1;
   p.A = A; p.A_s = 1; p.D = D; p.D_sh = 1; if (with_z) K::set_gate(p, z, x_s);
   p.final_states = fin; p.fin_sb = int64_t(H) * P * N; p.fin_sh = P * N; p.fin_sp = N;
+  // The chunk scores the main pass reads, computed once (the probe times the main pass;
+  // flashssd_bench times both).
+  if constexpr (K::kChunkScores) {
+    __nv_bfloat16* scores;
+    PROBE_CHECK(cudaMalloc(&scores, flashssd::sm90::chunk_scores_elements(batch, T, G) * 2));
+    const flashssd::sm90::ChunkScoresArgs sargs{B, C, bc_s[0], bc_s[1], bc_s[2], bc_s[0], bc_s[1], bc_s[2], batch, T, G, scores};
+    flashssd::sm90::launch_chunk_scores<typename K::CudaElement, N>(sargs, nullptr);
+    K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores));
+  }
   // --packed k: seq_idx with k packed sequences per row (boundaries off the tile grid).
   const int packed = arg(argc, argv, "--packed", 0);
   uint8_t* flags = nullptr;

@@ -181,4 +181,30 @@ TEST(Sm90Layouts, StatePassStorageN64) { expect_storage_facts<flashssd::sm90::Ss
 TEST(Sm90Layouts, StatePassStorageN128) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(4); }
 TEST(Sm90Layouts, StatePassStorageN256) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 256, 1>>(4); }
 
+// The bytes a main-pass stage expects from TMA are the tiles it holds: x (and z) per head, B,
+// C and, where the kernel reads them (N = 128, 256), the chunk scores (a mismatch would leave
+// the stage's barrier waiting forever). The state pass loads x and B only.
+template <class K>
+void expect_stage_bytes(bool chunk_scores) {
+  EXPECT_EQ(K::kChunkScores, chunk_scores);
+  using Stage = typename K::template StageT<true>;
+  const size_t x = K::kHeadsPerCta * sizeof(Stage::x[0]), bc = sizeof(Stage::b), z = K::kHeadsPerCta * sizeof(Stage::z[0]);
+  const size_t scores = chunk_scores ? sizeof(Stage::scores) : 0;
+  EXPECT_EQ(sizeof(Stage::c), bc);
+  EXPECT_EQ(K::tx_bytes(true, false), x + 2 * bc + scores);
+  EXPECT_EQ(K::tx_bytes(true, true), x + z + 2 * bc + scores);
+  EXPECT_EQ(K::tx_bytes(false, false), x + bc);
+  if (chunk_scores) EXPECT_EQ(sizeof(Stage::scores), size_t(64 * 64 * 2));
+}
+TEST(Sm90Layouts, StageBytesN64) { expect_stage_bytes<flashssd::sm90::SsdFwdSm90<64, 64>>(false); }
+TEST(Sm90Layouts, StageBytesN128) { expect_stage_bytes<flashssd::sm90::SsdFwdSm90<64, 128>>(true); }
+TEST(Sm90Layouts, StageBytesN256) { expect_stage_bytes<flashssd::sm90::SsdFwdSm90<64, 256, 1>>(true); }
+
+// The chunk scores' size: (batch, groups, ceil(T / 64)) tiles of 64 x 64.
+TEST(Sm90Layouts, ChunkScoresElements) {
+  EXPECT_EQ(flashssd::sm90::chunk_scores_elements(2, 200, 3), size_t(2 * 3 * 4 * 64 * 64));
+  EXPECT_EQ(flashssd::sm90::chunk_scores_elements(1, 64, 1), size_t(64 * 64));
+  EXPECT_EQ(flashssd::sm90::chunk_scores_elements(1, 0, 1), size_t(0));
+}
+
 }  // namespace

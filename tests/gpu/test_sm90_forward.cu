@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 #include <vector>
 
 #include "gpu_test_util.h"
@@ -127,6 +128,17 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   p.reset_flags = reset_flags;
   if (with_z) K::set_gate(p, z, x_s);
   p.final_states = fin; p.fin_sb = H * P * K::kN; p.fin_sh = P * K::kN; p.fin_sp = K::kN;
+  // The chunk scores the main pass reads (the launcher's step before it; N = 128, 256).
+  if constexpr (K::kChunkScores) {
+    __nv_bfloat16* scores;
+    const size_t nscores = flashssd::sm90::chunk_scores_elements(int(batch), int(T), int(G));
+    CUDA_OK(cudaMalloc(&scores, nscores * 2));
+    allocs.push_back(scores);
+    CUDA_OK(cudaMemset(scores, 0xff, nscores * 2));  // NaN poison: every tile must be written
+    flashssd::sm90::launch_chunk_scores<typename K::CudaElement, K::kN>(
+        {B, C, bc_s[0], bc_s[1], bc_s[2], bc_s[0], bc_s[1], bc_s[2], int(batch), int(T), int(G), scores}, nullptr);
+    K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores));
+  }
   constexpr size_t kSmem = K::template kSmemBytes<false>;  // the main pass
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
@@ -151,6 +163,73 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   EXPECT_LE(ey, 1e-2);  // NaN (unwritten) fails
   EXPECT_LE(es, 1e-2);
 }
+
+// The chunk scores (chunk_scores_sm90.cuh) against float64 C B^T per tile: relative norm error
+// at bf16's rounding, exact zeros in the rows and columns past T, every value written (the
+// output NaN-poisoned first). B and C with padded token strides and different layouts.
+template <class T, int kN>
+void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed) {
+  if (!have_sm90()) GTEST_SKIP() << "no sm_90 GPU: sm90 test skipped";
+  constexpr int kQ = flashssd::sm90::kChunkScoresQ;
+  const int64_t b_st = int64_t(groups) * kN + 64, c_st = int64_t(groups) * kN + 8;  // (multiples of 8)
+  const int64_t b_sb = seqlen * b_st, c_sb = seqlen * c_st;
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  std::vector<T> hB(size_t(batch) * b_sb), hC(size_t(batch) * c_sb);
+  std::vector<double> rB(hB.size()), rC(hC.size());  // the rounded values
+  auto fill = [&](std::vector<T>& h, std::vector<double>& r) {
+    for (size_t i = 0; i < h.size(); ++i) {
+      h[i] = T(float(normal(rng)));
+      r[i] = double(float(h[i]));
+    }
+  };
+  fill(hB, rB);
+  fill(hC, rC);
+  const int tiles = (seqlen + kQ - 1) / kQ;
+  const size_t n = flashssd::sm90::chunk_scores_elements(batch, seqlen, groups);
+  ASSERT_EQ(n, size_t(batch) * groups * tiles * kQ * kQ);
+  T *dB, *dC;
+  __nv_bfloat16* dS;
+  CUDA_OK(cudaMalloc(&dB, hB.size() * sizeof(T)));
+  CUDA_OK(cudaMalloc(&dC, hC.size() * sizeof(T)));
+  CUDA_OK(cudaMalloc(&dS, n * 2));
+  CUDA_OK(cudaMemcpy(dB, hB.data(), hB.size() * sizeof(T), cudaMemcpyHostToDevice));
+  CUDA_OK(cudaMemcpy(dC, hC.data(), hC.size() * sizeof(T), cudaMemcpyHostToDevice));
+  CUDA_OK(cudaMemset(dS, 0xff, n * 2));  // NaN poison
+  flashssd::sm90::launch_chunk_scores<T, kN>({dB, dC, b_sb, b_st, kN, c_sb, c_st, kN, batch, seqlen, groups, dS}, nullptr);
+  CUDA_OK(cudaDeviceSynchronize());
+  std::vector<__nv_bfloat16> hS(n);
+  CUDA_OK(cudaMemcpy(hS.data(), dS, n * 2, cudaMemcpyDeviceToHost));
+  cudaFree(dB);
+  cudaFree(dC);
+  cudaFree(dS);
+  std::vector<double> got(n), want(n, 0.0);
+  int64_t nonzero_past_T = 0;
+  for (int b = 0; b < batch; ++b)
+    for (int g = 0; g < groups; ++g)
+      for (int t = 0; t < tiles; ++t)
+        for (int i = 0; i < kQ; ++i)
+          for (int j = 0; j < kQ; ++j) {
+            const size_t at = ((size_t(b * groups + g) * tiles + t) * kQ + i) * kQ + j;
+            got[at] = double(__bfloat162float(hS[at]));
+            const int ti = t * kQ + i, tj = t * kQ + j;
+            if (ti >= seqlen || tj >= seqlen) {
+              nonzero_past_T += got[at] != 0.0;  // (NaN counts)
+              continue;
+            }
+            double sum = 0;
+            for (int k = 0; k < kN; ++k) sum += rC[b * c_sb + ti * c_st + g * kN + k] * rB[b * b_sb + tj * b_st + g * kN + k];
+            want[at] = sum;
+          }
+  const double err = ref::rel_error(got, want);
+  std::printf("chunk scores b=%d T=%d G=%d N=%d: rel err %.3g\n", batch, seqlen, groups, kN, err);
+  EXPECT_LE(err, 4e-3);  // bf16 rounding of each score; NaN (unwritten) fails
+  EXPECT_EQ(nonzero_past_T, 0) << "rows / columns past T must be zero";
+}
+
+TEST(Sm90ChunkScores, Bf16N128PartialTile) { chunk_scores_case<__nv_bfloat16, 128>(2, 200, 2, 31); }
+TEST(Sm90ChunkScores, Bf16N64) { chunk_scores_case<__nv_bfloat16, 64>(1, 128, 3, 32); }
+TEST(Sm90ChunkScores, Fp16N256PartialTile) { chunk_scores_case<__half, 256>(2, 70, 1, 33); }
 
 using K128 = flashssd::sm90::SsdFwdSm90<64, 128>;
 using K64 = flashssd::sm90::SsdFwdSm90<64, 64>;

@@ -1,5 +1,5 @@
 // Host-side pieces shared by the launchers of the sm80 and sm90 forwards: CUDA error
-// checks, the split-sequence plan (DESIGN.md section 3) and its stream-ordered workspace.
+// checks, the split-sequence plan (DESIGN.md section 3) and the stream-ordered workspaces.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -8,8 +8,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "kernels/common/kernel_params.h"
 
@@ -102,26 +104,57 @@ inline SplitPlan forced_splits(SplitPlan plan, int seqlen, int tile) {
   return plan;
 }
 
-// Split-sequence workspace, stream-ordered (capturable in CUDA graphs), freed on every
-// exit path.
-struct SplitWorkspace {
+// The library's own stream-ordered memory pool for its per-call workspaces (split states,
+// reset flags, chunk scores), one per device, created on first use and kept for the process.
+// It keeps up to kWorkspaceKeepBytes between calls: the device's default pool (release
+// threshold 0) hands its memory back at every synchronisation, and the next call's
+// allocation then maps it again on the host's path (flashssd_bench, one call per
+// synchronisation: ~20 us for the 8 MB of R1's chunk scores, session 11).
+constexpr uint64_t kWorkspaceKeepBytes = uint64_t(256) << 20;
+inline cudaMemPool_t workspace_pool() {
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  static std::mutex mutex;
+  static std::vector<cudaMemPool_t> pools;  // by device
+  std::lock_guard<std::mutex> lock(mutex);
+  if (int(pools.size()) <= device) pools.resize(device + 1, nullptr);
+  if (!pools[device]) {
+    cudaMemPoolProps props{};
+    props.allocType = cudaMemAllocationTypePinned;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = device;
+    cudaMemPool_t pool = nullptr;
+    check_cuda(cudaMemPoolCreate(&pool, &props), "cudaMemPoolCreate(workspace)");
+    uint64_t keep = kWorkspaceKeepBytes;
+    check_cuda(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep), "cudaMemPoolSetAttribute(workspace)");
+    pools[device] = pool;
+  }
+  return pools[device];
+}
+
+// A per-call workspace from that pool, stream-ordered (capturable in CUDA graphs: an
+// allocation node), freed on every exit path.
+struct Workspace {
   void* ptr = nullptr;
   cudaStream_t stream = nullptr;
-  explicit SplitWorkspace(cudaStream_t s) : stream(s) {}
-  SplitWorkspace(const SplitWorkspace&) = delete;
-  SplitWorkspace& operator=(const SplitWorkspace&) = delete;
-  ~SplitWorkspace() {
+  explicit Workspace(cudaStream_t s) : stream(s) {}
+  Workspace(const Workspace&) = delete;
+  Workspace& operator=(const Workspace&) = delete;
+  void allocate(size_t bytes, const char* what) {
+    check_cuda(cudaMallocFromPoolAsync(&ptr, bytes, workspace_pool(), stream), what);
+  }
+  ~Workspace() {
     if (ptr) cudaFreeAsync(ptr, stream);
   }
 };
 
 // Allocates the split states and decays of params' plan (num_splits > 1, state_runs runs of
 // the state pass per split) on the stream.
-inline void allocate_split_workspace(SsdKernelParams& params, SplitWorkspace& workspace) {
+inline void allocate_split_workspace(SsdKernelParams& params, Workspace& workspace) {
   const int64_t bh = int64_t(params.batch) * params.heads, plane = int64_t(params.headdim) * params.dstate;
   const int64_t slots = bh * params.num_splits, run_slots = bh * (params.num_splits - 1) * (params.state_runs - 1);
   const size_t bytes = ((slots + run_slots) * plane + slots + run_slots) * sizeof(float);
-  check_cuda(cudaMallocAsync(&workspace.ptr, bytes, workspace.stream), "cudaMallocAsync(split workspace)");
+  workspace.allocate(bytes, "workspace allocation (split states)");
   params.split_states = static_cast<float*>(workspace.ptr);
   params.run_states = params.split_states + slots * plane;
   params.split_decay = params.run_states + run_slots * plane;

@@ -63,7 +63,7 @@ void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
       MainKernel::kQ);
   params.num_splits = plan.num_splits;
   params.split_len = plan.split_len;
-  SplitWorkspace workspace(stream);
+  Workspace workspace(stream);
   if (plan.num_splits > 1) {
     allocate_split_workspace(params, workspace);
     launch_pass<StateKernel>(params, ctas_per_split * (plan.num_splits - 1), stream);

@@ -13,11 +13,14 @@
 //              never wait on a scan or a global load;
 //   consumers  warpgroups 1 .. kHeadsPerCta, one head slice each, walk the sequence in tiles
 //              of 64 tokens and carry the 64 x N state as a WGMMA accumulator; the two take
-//              turns issuing their state update + next S (ping-pong). Per tile (as the
+//              turns issuing their state update (+ next S) (ping-pong). Per tile (as the
 //              sm80 kernel, DESIGN.md section 3), with the output computed transposed,
 //              Y^T (p, token), so that the state and x serve as register A operands:
-//   S  = C B^T                           SS WGMMA  (64 x 64 x N), computed during the
-//                                        previous tile
+//   S  = C B^T                           N = 128, 256: the chunk scores, once per group
+//                                        and tile before the main pass (mma.sync,
+//                                        chunk_scores_sm90.cuh), loaded with the stage
+//                                        by TMA; N = 64: SS WGMMA (64 x 64 x N) computed
+//                                        during the previous tile
 //   Y^T = h C^T diag(exp(cs))            RS WGMMA (P x 64 x N): the state from its own
 //                                        accumulator, in bf16 (no shared-memory copy)
 //   S' = S o L o dt                      segsum.cuh's mask on the accumulator, while h C^T
@@ -26,7 +29,7 @@
 //                                        ldmatrix.trans of the x tile
 //   h  = exp(total) h + (X diag(w))^T B  RS WGMMA (P x N x 64), w = dt exp(a_{j+1..end}):
 //                                        the same registers scaled by the tokens' weights;
-//                                        runs with the next S and the epilogue
+//                                        runs with the epilogue (and the next S)
 //   y  = (Y + D x) * silu(z)             to shared memory (two buffers) by stmatrix.trans,
 //                                        then a TMA store (partial tiles clipped by TMA)
 // Options served: D (per head or per channel), z, initial and final states, dt bias /
@@ -59,6 +62,7 @@
 #include "kernels/common/kernel_params.h"
 #include "kernels/common/operands_sm80.cuh"
 #include "kernels/common/segsum.cuh"
+#include "kernels/sm90/chunk_scores_sm90.cuh"
 
 namespace flashssd::sm90 {
 
@@ -84,6 +88,12 @@ struct SsdFwdSm90 {
   // N = 256 (one consumer per CTA): the state takes 128 of the consumer's 248 registers, so
   // the main pass keeps fewer GEMMs in flight (the lean schedule in ssd_fwd_sm90_kernel).
   static constexpr bool kLeanSchedule = kN == 256;
+  // Where S = C B^T comes from: at N = 128 and 256 the chunk scores, computed once per group
+  // and tile before the main pass (chunk_scores_sm90.cuh) and loaded with the stage; at
+  // N = 64 each consumer's own WGMMA during the previous tile, since loading it made the
+  // N = 64 kernel no faster (probe, session 11: 0.458 -> 0.454 ms, z 0.573 -> 0.577) and the
+  // pre-pass would only add its bytes (R3: +16 us).
+  static constexpr bool kChunkScores = kN != 64;
   static_assert(!kLeanSchedule || kHeadsPerCta == 1, "N = 256 runs one head slice per CTA (registers, shared memory)");
   // What __launch_bounds__(kThreads, 1) leaves each thread at launch (multiples of 8, <= 255).
   static constexpr int kLaunchRegs = (65536 / kThreads < 255 ? 65536 / kThreads : 255) / 8 * 8;
@@ -95,7 +105,7 @@ struct SsdFwdSm90 {
     return groups * ((heads / groups + kHeadsPerCta - 1) / kHeadsPerCta);
   }
   // Named barriers (0 is __syncthreads): the producer warpgroup, one per consumer, then the
-  // consumers' turns to issue their state update + next S (kIssueTurn0 + consumer).
+  // consumers' turns to issue their state update (+ next S) (kIssueTurn0 + consumer).
   static constexpr int kProducerBarrier = 1, kConsumerBarrier0 = 2, kIssueTurn0 = kConsumerBarrier0 + kHeadsPerCta;
   using TQ = Int<kQ>;
   using TP = Int<kP>;
@@ -111,6 +121,12 @@ struct SsdFwdSm90 {
   using LayoutY = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TQ, TP>{}));    // (token, p)
   // The masked scores S' (token i, token j), j contiguous: the K-major B operand of X^T S'^T.
   using LayoutScores = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TQ, TQ>{}));
+  // The chunk scores S = C B^T (token i, token j), j contiguous, computed before the main pass
+  // by chunk_scores_kernel (one per tile and group, shared by the group's heads) and always
+  // stored in bf16: fp32's range, so no S overflows where fp16 would (dt scales S' after).
+  // Same bytes per row as LayoutScores: ldmatrix reads it at S''s offsets.
+  using ScoreElement = cutlass::bfloat16_t;
+  using LayoutChunkScores = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<ScoreElement>{}, Shape<TQ, TQ>{}));
 
   using MmaS = decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<TQ, TQ, TN>>()));
   // Y^T (p, token): h C^T with the state (p, n) from registers and C (token, n) as the K-major
@@ -139,9 +155,14 @@ struct SsdFwdSm90 {
   using GmemZ = decltype(make_tensor(make_gmem_ptr(static_cast<const Element*>(nullptr)),
                                      Layout<Shape<int, int, int, int>, Stride<int64_t, _1, int64_t, int64_t>>{}));
   using TmaZ = decltype(make_tma_copy(SM90_TMA_LOAD{}, GmemZ{}, LayoutY{}));
-  // Bytes per stage: x (and z) of each head, B and C (the state pass loads no C).
-  static constexpr uint32_t tx_bytes(bool with_c, bool with_z) {
-    return sizeof(Element) * ((with_z ? 2 : 1) * kHeadsPerCta * kP * kQ + (with_c ? 2 : 1) * kQ * kN);
+  // The chunk scores as (row, j): row = ((batch * groups + group) * tiles + tile) * kQ + i.
+  using GmemScores = decltype(make_tensor(make_gmem_ptr(static_cast<const ScoreElement*>(nullptr)),
+                                          Layout<Shape<int, int>, Stride<int64_t, _1>>{}));
+  using TmaScores = decltype(make_tma_copy(SM90_TMA_LOAD{}, GmemScores{}, LayoutChunkScores{}));
+  // Bytes per stage: x (and z) of each head, B, and in the main pass C and the chunk scores.
+  static constexpr uint32_t tx_bytes(bool main_pass, bool with_z) {
+    return sizeof(Element) * ((with_z ? 2 : 1) * kHeadsPerCta * kP * kQ + (main_pass ? 2 : 1) * kQ * kN) +
+           (main_pass && kChunkScores ? sizeof(ScoreElement) * kQ * kQ : 0);
   }
 
   // Byte offsets of element (row, col) in the tiles the kernel's own threads read and write
@@ -168,6 +189,7 @@ struct SsdFwdSm90 {
     alignas(1024) Element x[kHeadsPerCta][cosize_v<LayoutX>];
     alignas(1024) Element b[kBC];
     alignas(1024) Element c[kMain ? kBC : 8];
+    alignas(1024) ScoreElement scores[kMain && kChunkScores ? cosize_v<LayoutChunkScores> : 8];  // S = C B^T
     alignas(1024) Element z[kHeadsPerCta][kZ];  // the gate (z-gated kernel only)
     sm80::TileDecay<kQ> decay[kHeadsPerCta];  // written by the producer warpgroup
     alignas(16) float w[kHeadsPerCta][kQ];    // state-update weight of each token
@@ -200,6 +222,8 @@ struct SsdFwdSm90 {
     TmaBC tma_b, tma_c;
     TmaY tma_y;
     TmaZ tma_z;  // set by set_gate
+    TmaScores tma_scores;  // set by set_chunk_scores (the main pass reads them)
+    int score_tiles;       // tiles per (batch, group) in the chunk scores: ceil(T / kQ)
     int batch, seqlen, heads, groups;
     int slices;      // head dim P / kP: the 64-channel slices of a head, each a consumer's work
     // WorkScheduler's counts, from the host (kernel parameters, not registers held by every
@@ -283,6 +307,19 @@ struct SsdFwdSm90 {
     p.split_len = (seqlen + kQ - 1) / kQ * kQ;
     p.state_runs = 1;
     return p;
+  }
+  // The chunk scores S = C B^T of every (batch, group, tile), chunk_scores_kernel's output
+  // (chunk_scores_sm90.cuh). The main pass loads a tile of them with x, B and C instead of
+  // computing S per head.
+  static_assert(kQ == kChunkScoresQ, "the chunk scores are computed per tile");
+  static void set_chunk_scores(Params& p, const ScoreElement* scores) {
+    p.score_tiles = (p.seqlen + kQ - 1) / kQ;
+    const int64_t rows64 = int64_t(p.batch) * p.groups * p.score_tiles * kQ;
+    if (rows64 > INT32_MAX)  // (a TMA dimension; int arithmetic in the producer)
+      throw std::invalid_argument("flashssd sm90 forward: batch x groups x T (rounded up to 64) exceeds 2^31 - 1 chunk-score rows");
+    const int rows = int(rows64);
+    auto gs = make_tensor(make_gmem_ptr(scores), make_layout(make_shape(rows, int(kQ)), make_stride(int64_t(kQ), _1{})));
+    p.tma_scores = make_tma_copy(SM90_TMA_LOAD{}, gs, LayoutChunkScores{});
   }
   // The gate y *= silu(z): z as (b, T, H, P) with unit stride on P, strides (batch, token, head)
   // in elements (the z-gated kernel loads it by TMA with x).
@@ -559,6 +596,15 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
                 auto [gc, sc] = tma_partition(p.tma_c, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sC), group_modes<0, 2>(gC));
                 copy(p.tma_c.with(smem.full[s]), gc, sc);
               }
+              if constexpr (!kStatePass && K::kChunkScores) {
+                const int score_rows = p.batch * p.groups * p.score_tiles * kQ;
+                Tensor mS = p.tma_scores.get_tma_tensor(make_shape(score_rows, int(kQ)));
+                Tensor sS = make_tensor(make_smem_ptr(stage.scores), typename K::LayoutChunkScores{});
+                Tensor gS = local_tile(mS, Shape<typename K::TQ, typename K::TQ>{},
+                                       make_coord((b * p.groups + grp) * p.score_tiles + t, 0));
+                auto [gs, ss] = tma_partition(p.tma_scores, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sS), group_modes<0, 2>(gS));
+                copy(p.tma_scores.with(smem.full[s]), gs, ss);
+              }
               CUTE_UNROLL
               for (int h = 0; h < kHeads; ++h) {
                 const int head_h = head_of[h], slice_h = slice_of[h];
@@ -649,16 +695,16 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   };
   Tensor acc_h = partition_fragment_C(mma_h, Shape<typename K::TP, typename K::TN>{});
   Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, typename K::TQ>{});
-  // S = C B^T of tile it + 1 is computed during tile it (after its own S has been used),
-  // so each tile starts with its scores ready.
-  //
   // ptxas serialises every WGMMA of the kernel (a wait after each instruction; ptxas -v
   // says C7514, C7517 or C7518; cmake/ptxas_guard.sh fails the build on them) unless it can
   // track the in-flight groups statically: no WGMMA and no warpgroup_wait under a runtime
   // branch, and nothing in flight across a loop's back edge (as in FlashAttention-3's
   // mainloop). So every tile retires all its WGMMAs, the first tile of a work item also
-  // computes h C^T (from a zero state when there is none), and the last tile of an item
-  // computes a spare S from its own stage.
+  // computes h C^T (from a zero state when there is none), and without the chunk scores the
+  // last tile of an item computes a spare S from its own stage.
+  //
+  // Without the chunk scores (N = 64), S = C B^T of tile it + 1 is computed during tile it
+  // (after its own S has been used), so each tile starts with its scores ready.
   auto issue_scores = [&](int it) {
     const int s = it % kStages;
     Barrier::wait(&smem.full[s], (it / kStages) & 1);  // passes at once for the spare S
@@ -667,12 +713,10 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
   };
   // The TMA store of tile t's y (buffer it & 1), by thread 0 after a barrier of the
-  // warpgroup. Where registers allow, that is the next tile's barrier (after S' is written;
-  // the item's last y after a barrier of its own): one barrier per tile instead of two
-  // (probe, session 7: N = 128 0.577 -> 0.561 ms, N = 64 z 0.605 -> 0.558). The z kernel at
-  // N = 128 then spills (12 bytes; its coordinates recomputed from the item instead cost 7%
-  // on the critical path): it keeps a barrier at the end of the tile for its own y.
-  constexpr bool kStoreAtNextBarrier = !(kGateZ && K::kN == 128);
+  // warpgroup: the next tile's barrier (after S' is written; the item's last y after a
+  // barrier of its own), one barrier per tile instead of two (probe, session 7: N = 128
+  // 0.577 -> 0.561 ms, N = 64 z 0.605 -> 0.558; the N = 128 z kernel since session 11, when
+  // the chunk scores freed the registers its coordinates needed: 0.654 -> 0.628).
   auto store_y = [&](int it_of_tile, int t, int h, int b, int slice) {
     Tensor sY = make_tensor(make_smem_ptr(mine.y[it_of_tile & 1]), typename K::LayoutY{});
     Tensor mY = p.tma_y.get_tma_tensor(make_shape(p.seqlen, p.slices * K::kP, p.heads, p.batch))(_, _, h, b);
@@ -711,17 +755,22 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     }
     CUTE_UNROLL
     for (int i = 0; i < size(acc_h); ++i) acc_h(i) = h_in ? h_in[at.row(i) * h_in_sp + at.col(i)] : 0.f;
-    if constexpr (!kStatePass) {
+    if constexpr (!kStatePass && !K::kChunkScores) {
       issue_scores(it);  // the first tile's S
-      warpgroup_wait<0>();
     }
+    // (Nothing else is in flight here; without this wait ptxas does not know it and waits in
+    // every tile before converting the state, C7517.)
+    warpgroup_fence_operand(acc_h);
+    warpgroup_wait<0>();
     float split_decay = 1.f;  // product of the tiles' total decays (state pass)
 
     for (int i_tile = 0; i_tile < tiles; ++i_tile, ++it) {
       const int t = tile_begin + i_tile, s = it % kStages;
       auto& stage = smem.stage[s];
       const auto& decay = stage.decay[head];
-      if constexpr (kStatePass) Barrier::wait(&smem.full[s], (it / kStages) & 1);  // (main pass: waited for its S)
+      // The stage is filled (the main pass waited for it during the previous tile, or for
+      // its S at the item's start).
+      if (kStatePass || (K::kChunkScores && i_tile == 0)) Barrier::wait(&smem.full[s], (it / kStages) & 1);
       // x is read once, by ldmatrix.trans as X^T (p, token) in the accumulator order, and never
       // written: these registers are the A operand of X^T S'^T, the x of D x, and, scaled by
       // the tokens' weights, the state update's A operand (X diag(w))^T.
@@ -794,7 +843,27 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           warpgroup_fence_operand(tYrH);  // register A operand written before the wgmma that reads it
           wgmma_issue<kHalf * kHalfK, (kHalf + 1) * kHalfK>(mma_ys, tYrH, tYsC, acc_y, kHalf == 0);
         };
+        // S = C B^T from the stage (chunk_scores_kernel's bf16, loaded by TMA) into the
+        // accumulator order, by the mirror of store_scores' stmatrix. Warp w's rows meet
+        // columns 0 .. 16 w + 15 only (causal): it reads those and zeroes the rest (N = 256
+        // reads all: the skip's registers make it spill).
+        auto load_scores = [&] {
+          using ScorePair = sm80::HalfPacking<__nv_bfloat16>;
+          const uint32_t chunk_scores_addr = smem_addr(stage.scores);
+          CUTE_UNROLL
+          for (int j = 0; j < kQ / 16; ++j) {
+            uint32_t r[4] = {0u, 0u, 0u, 0u};
+            if (K::kLeanSchedule || j <= at.warp) ldmatrix_x4(r, chunk_scores_addr + K::scores_offset(lane_row, MatrixRows::col(lane, j)));
+            CUTE_UNROLL
+            for (int m = 0; m < 4; ++m) {
+              const float2 v = ScorePair::unpack(r[m]);
+              acc_s(8 * j + 2 * m) = v.x;
+              acc_s(8 * j + 2 * m + 1) = v.y;
+            }
+          }
+        };
         auto mask = [&] {
+          if constexpr (K::kChunkScores) load_scores();
           warpgroup_fence_operand(acc_s);
           mask_scores<kQ>(acc_s, decay, tid);
         };
@@ -812,9 +881,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         auto publish_scores = [&] {
           cutlass::arch::fence_view_async_shared();
           // The store of two tiles back has read the buffer this tile's epilogue writes.
-          if (kStoreAtNextBarrier && tid == 0) tma_store_wait<0>();
+          if (tid == 0) tma_store_wait<0>();
           sync_consumer();
-          if (kStoreAtNextBarrier && tid == 0 && writes && i_tile > 0) store_y(it - 1, t - 1, h, b, slice);
+          if (tid == 0 && writes && i_tile > 0) store_y(it - 1, t - 1, h, b, slice);
         };
         auto retire_state_readout = [&] {
           warpgroup_wait<0>();
@@ -834,11 +903,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           }
           warpgroup_fence_operand(tYrX);  // register A operand written before the wgmma that reads it
           wgmma_issue(mma_yx, tYrX, thr_yx.partition_fragment_B(sScores), acc_y, false);
-        };
-        // The next tile's S (of this item; a spare from this stage on the item's last tile).
-        auto issue_next_scores = [&] {
-          warpgroup_fence_operand(acc_s);
-          issue_scores(i_tile + 1 < tiles ? it + 1 : it);
         };
         // y = (Y + D x) * silu(z) into this tile's sY buffer in bf16, four (p, token) pairs per
         // stmatrix.trans (the 128-byte swizzle makes its 16-byte rows conflict-free; z's tile in
@@ -867,6 +931,18 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             stmatrix_x4_trans(transposed_pairs(y_addr, j), r);
           }
         };
+        // The next tile's stage (of this item), while the state update runs: with the chunk
+        // scores a wait, otherwise the wait and the next S (a spare from this stage on the
+        // item's last tile, where the wait passes at once).
+        auto next_stage = [&] {
+          const int next = i_tile + 1 < tiles ? it + 1 : it;
+          if constexpr (K::kChunkScores) {
+            Barrier::wait(&smem.full[next % kStages], (next / kStages) & 1);
+          } else {
+            warpgroup_fence_operand(acc_s);
+            issue_scores(next);
+          }
+        };
         auto retire_all = [&] {
           warpgroup_wait<0>();
           warpgroup_fence_operand(tHrX);
@@ -875,9 +951,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         };
 
         if constexpr (!K::kLeanSchedule) {
-          // S = C B^T is ready. h C^T's first half runs with the mask, the second (converted
-          // after it: 224 registers do not hold the mask's temporaries with the whole operand)
-          // while S' goes to shared memory.
+          // h C^T's first half runs while S is read and masked, the second (converted after
+          // it: 224 registers do not hold the mask's temporaries with the whole operand) while
+          // S' goes to shared memory.
           issue_state_readout(Int<0>{});
           mask();
           issue_state_readout(Int<1>{});
@@ -886,23 +962,23 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           retire_state_readout();
           load_x_transposed();  // (once the state's bf16 registers are free: 224 do not hold both)
           issue_scores_readout();
-          // While X^T S'^T runs: the state update's operand, then the update itself and the
-          // next S, all in flight while y is computed.
+          // While X^T S'^T runs: the state update's operand, then the update itself (and the
+          // next S), in flight while y is computed.
           scale_state_operand();
           wait_turn();
           issue_state_update();
-          issue_next_scores();
+          next_stage();
           pass_turn();
-          warpgroup_wait<2>();  // X^T S'^T (the state update and the next S stay in flight)
+          warpgroup_wait<K::kChunkScores ? 1 : 2>();  // X^T S'^T (the state update and next S stay in flight)
           warpgroup_fence_operand(tYrX);
           warpgroup_fence_operand(acc_y);
           epilogue();
-          retire_all();  // the state update and the next S
+          retire_all();  // the state update (and the next S)
         } else {
           // N = 256: the state is 128 of the consumer's registers, so fewer GEMMs are in flight
           // at once (ptxas otherwise serialises every WGMMA, C7512, and spills): the mask
-          // before h C^T, whose halves run one after the other, and the next S after the
-          // epilogue, with only the state update under it.
+          // before h C^T, whose halves run one after the other, and only the state update
+          // under the epilogue.
           mask();
           store_scores();
           issue_state_readout(Int<0>{});
@@ -913,24 +989,19 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           load_x_transposed();
           issue_scores_readout();
           scale_state_operand();
+          static_assert(K::kChunkScores, "the lean schedule reads the chunk scores");
           issue_state_update();
+          next_stage();
           warpgroup_wait<1>();  // X^T S'^T (the state update stays in flight)
           warpgroup_fence_operand(tYrX);
           warpgroup_fence_operand(acc_y);
           epilogue();
-          issue_next_scores();
           retire_all();
         }
         Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, z, decay)
-        if constexpr (!kStoreAtNextBarrier) {  // this tile's y, after a barrier of its own
-          cutlass::arch::fence_view_async_shared();
-          if (tid == 0) tma_store_wait<0>();  // the previous store has read the other buffer
-          sync_consumer();
-          if (tid == 0 && writes) store_y(it, t, h, b, slice);
-        }
       }  // !kStatePass
     }
-    if constexpr (!kStatePass && kStoreAtNextBarrier) {  // the item's last y
+    if constexpr (!kStatePass) {  // the item's last y
       cutlass::arch::fence_view_async_shared();
       sync_consumer();
       if (tid == 0 && writes && tiles > 0) store_y(it - 1, tile_begin + tiles - 1, h, b, slice);

@@ -2,8 +2,10 @@
 //   0. reset flags (only with seq_idx or cu_seqlens): where a sequence starts;
 //   1. state pass (only with > 1 split): each split's local final state and decay;
 //   2. boundary scan (shared with the sm80 path): each split's incoming state;
-//   3. main pass: y and the final states;
-//   4. (cu_seqlens with varlen_states) the state pass's varlen mode: each sequence's final
+//   3. chunk scores (N = 128, 256): S = C B^T per (batch, group, 64-token tile), once for the
+//      group's heads;
+//   4. main pass: y and the final states;
+//   5. (cu_seqlens with varlen_states) the state pass's varlen mode: each sequence's final
 //      state, and empty sequences' states (shared with the sm80 path).
 // Included only by the per-instantiation .cu files.
 #pragma once
@@ -76,10 +78,10 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
       forced_splits(plan_splits(ctas_per_split, params.seqlen, K::kQ, sms, kSm90SplitCost), params.seqlen, K::kQ);
   params.num_splits = p.num_splits = plan.num_splits;
   params.split_len = p.split_len = plan.split_len;
-  SplitWorkspace workspace(stream), flags_workspace(stream);
+  Workspace workspace(stream), flags_workspace(stream);
   if (params.seq_idx || params.cu_seqlens) {
     const int64_t tokens = int64_t(params.batch) * params.seqlen;
-    check_cuda(cudaMallocAsync(&flags_workspace.ptr, size_t(tokens), stream), "cudaMallocAsync(reset flags)");
+    flags_workspace.allocate(size_t(tokens), "workspace allocation (reset flags)");
     auto* flags = static_cast<uint8_t*>(flags_workspace.ptr);
     sm80::reset_flags_kernel<<<static_cast<unsigned>((tokens + 255) / 256), 256, 0, stream>>>(params, flags);
     check_cuda(cudaGetLastError(), "reset flags launch");
@@ -98,6 +100,17 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     launch_sm90_pass<K, false, true>(p, ctas_per_split * (plan.num_splits - 1) * p.state_runs, sms, stream);
     sm80::launch_split_boundary_scan(params, stream);
     check_cuda(cudaGetLastError(), "split boundary scan launch");
+  }
+  // The main pass reads each tile's S from here (chunk_scores_sm90.cuh; N = 128 and 256).
+  Workspace scores_workspace(stream);
+  if constexpr (K::kChunkScores) {
+    const size_t score_bytes = chunk_scores_elements(params.batch, params.seqlen, params.groups) * sizeof(__nv_bfloat16);
+    scores_workspace.allocate(score_bytes, "workspace allocation (chunk scores)");
+    auto* scores = static_cast<__nv_bfloat16*>(scores_workspace.ptr);
+    launch_chunk_scores<CudaElement, kN>({params.B, params.C, b_s[0], b_s[1], b_s[2], c_s[0], c_s[1], c_s[2],
+                                          params.batch, params.seqlen, params.groups, scores},
+                                         stream);
+    K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores));
   }
   if (p.z) launch_sm90_pass<K, true, false>(p, ctas_per_split * plan.num_splits, sms, stream);
   else launch_sm90_pass<K, false, false>(p, ctas_per_split * plan.num_splits, sms, stream);
