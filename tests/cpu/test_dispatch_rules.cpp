@@ -118,6 +118,16 @@ TEST(SplitPlan, EnvironmentOverride) {
   EXPECT_EQ(p.split_len, 384);  // ceil(1000 / 3) rounded up to the tile
   const flashssd::SplitPlan q = flashssd::forced_splits({2, 512}, 1000, 64);
   EXPECT_EQ(q.num_splits, 2);  // no override: the plan as given
+  // Set but empty (FLASHSSD_NUM_SPLITS= in a script): no override either (it once forced 1).
+  ::setenv("FLASHSSD_NUM_SPLITS", "", 1);
+  ::setenv("FLASHSSD_STATE_RUNS", "", 1);
+  const flashssd::SplitPlan e = flashssd::forced_splits({2, 512}, 1000, 64);
+  const int runs = flashssd::forced_state_runs(4, 128);
+  ::unsetenv("FLASHSSD_NUM_SPLITS");
+  ::unsetenv("FLASHSSD_STATE_RUNS");
+  EXPECT_EQ(e.num_splits, 2);
+  EXPECT_EQ(e.split_len, 512);
+  EXPECT_EQ(runs, 4);
 }
 
 }  // namespace

@@ -87,7 +87,7 @@ inline int state_runs_per_split(int64_t state_ctas, int tiles_per_split, int sms
 // FLASHSSD_STATE_RUNS=r (benchmark tuning knob) overrides the runs per split: the largest
 // divisor of the split's tiles up to r.
 inline int forced_state_runs(int runs, int tiles_per_split) {
-  if (const char* forced = std::getenv("FLASHSSD_STATE_RUNS")) {
+  if (const char* forced = std::getenv("FLASHSSD_STATE_RUNS"); forced && *forced) {  // (set and not empty)
     runs = std::min(std::max(1, tiles_per_split), std::max(1, std::atoi(forced)));
     while (runs > 1 && tiles_per_split % runs != 0) --runs;
   }
@@ -96,7 +96,7 @@ inline int forced_state_runs(int runs, int tiles_per_split) {
 
 // FLASHSSD_NUM_SPLITS=s (benchmark tuning knob) overrides the plan.
 inline SplitPlan forced_splits(SplitPlan plan, int seqlen, int tile) {
-  if (const char* forced = std::getenv("FLASHSSD_NUM_SPLITS")) {
+  if (const char* forced = std::getenv("FLASHSSD_NUM_SPLITS"); forced && *forced) {  // (set and not empty)
     const int s = std::min(256, std::max(1, std::atoi(forced)));
     plan.split_len = ((seqlen + s - 1) / s + tile - 1) / tile * tile;
     plan.num_splits = (seqlen + plan.split_len - 1) / plan.split_len;
