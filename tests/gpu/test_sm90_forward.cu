@@ -130,14 +130,15 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   p.final_states = fin; p.fin_sb = H * P * K::kN; p.fin_sh = P * K::kN; p.fin_sp = K::kN;
   // The chunk scores the main pass reads (the launcher's step before it; N = 128, 256).
   if constexpr (K::kChunkScores) {
-    __nv_bfloat16* scores;
-    const size_t nscores = flashssd::sm90::chunk_scores_elements(int(batch), int(T), int(G));
-    CUDA_OK(cudaMalloc(&scores, nscores * 2));
+    __half* scores;
+    const size_t score_bytes = flashssd::sm90::chunk_scores_bytes(int(batch), int(T), int(G));
+    CUDA_OK(cudaMalloc(&scores, score_bytes));
     allocs.push_back(scores);
-    CUDA_OK(cudaMemset(scores, 0xff, nscores * 2));  // NaN poison: every tile must be written
+    CUDA_OK(cudaMemset(scores, 0xff, score_bytes));  // NaN poison: every tile and scale must be written
+    float* inv_scales = reinterpret_cast<float*>(scores + flashssd::sm90::chunk_scores_elements(int(batch), int(T), int(G)));
     flashssd::sm90::launch_chunk_scores<typename K::CudaElement, K::kN>(
-        {B, C, bc_s[0], bc_s[1], bc_s[2], bc_s[0], bc_s[1], bc_s[2], int(batch), int(T), int(G), scores}, nullptr);
-    K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores));
+        {B, C, bc_s[0], bc_s[1], bc_s[2], bc_s[0], bc_s[1], bc_s[2], int(batch), int(T), int(G), scores, inv_scales}, nullptr);
+    K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores), inv_scales);
   }
   constexpr size_t kSmem = K::template kSmemBytes<false>;  // the main pass
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
@@ -164,11 +165,13 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   EXPECT_LE(es, 1e-2);
 }
 
-// The chunk scores (chunk_scores_sm90.cuh) against float64 C B^T per tile: relative norm error
-// at bf16's rounding, exact zeros in the rows and columns past T, every value written (the
-// output NaN-poisoned first). B and C with padded token strides and different layouts.
+// The chunk scores (chunk_scores_sm90.cuh) against float64 C B^T per tile: each tile's fp16
+// values times its inverse scale, by relative norm error at fp16's rounding; exact zeros right
+// of the diagonal and in the rows and columns past T; every value and scale written (the output
+// NaN-poisoned first). B and C with padded token strides and different layouts; `magnitude`
+// scales the inputs (S far beyond fp16's range must come back finite and exact to fp16).
 template <class T, int kN>
-void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed) {
+void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed, double magnitude = 1.0) {
   if (!have_sm90()) GTEST_SKIP() << "no sm_90 GPU: sm90 test skipped";
   constexpr int kQ = flashssd::sm90::kChunkScoresQ;
   const int64_t b_st = int64_t(groups) * kN + 64, c_st = int64_t(groups) * kN + 8;  // (multiples of 8)
@@ -179,7 +182,7 @@ void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed) {
   std::vector<double> rB(hB.size()), rC(hC.size());  // the rounded values
   auto fill = [&](std::vector<T>& h, std::vector<double>& r) {
     for (size_t i = 0; i < h.size(); ++i) {
-      h[i] = T(float(normal(rng)));
+      h[i] = T(float(magnitude * normal(rng)));
       r[i] = double(float(h[i]));
     }
   };
@@ -187,49 +190,66 @@ void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed) {
   fill(hC, rC);
   const int tiles = (seqlen + kQ - 1) / kQ;
   const size_t n = flashssd::sm90::chunk_scores_elements(batch, seqlen, groups);
+  const size_t ntiles = flashssd::sm90::chunk_scores_tiles(batch, seqlen, groups);
+  const size_t bytes = flashssd::sm90::chunk_scores_bytes(batch, seqlen, groups);
   ASSERT_EQ(n, size_t(batch) * groups * tiles * kQ * kQ);
+  ASSERT_EQ(bytes, n * 2 + ntiles * 4);
   T *dB, *dC;
-  __nv_bfloat16* dS;
+  __half* dS;
   CUDA_OK(cudaMalloc(&dB, hB.size() * sizeof(T)));
   CUDA_OK(cudaMalloc(&dC, hC.size() * sizeof(T)));
-  CUDA_OK(cudaMalloc(&dS, n * 2));
+  CUDA_OK(cudaMalloc(&dS, bytes));
+  float* dInv = reinterpret_cast<float*>(dS + n);
   CUDA_OK(cudaMemcpy(dB, hB.data(), hB.size() * sizeof(T), cudaMemcpyHostToDevice));
   CUDA_OK(cudaMemcpy(dC, hC.data(), hC.size() * sizeof(T), cudaMemcpyHostToDevice));
-  CUDA_OK(cudaMemset(dS, 0xff, n * 2));  // NaN poison
-  flashssd::sm90::launch_chunk_scores<T, kN>({dB, dC, b_sb, b_st, kN, c_sb, c_st, kN, batch, seqlen, groups, dS}, nullptr);
+  CUDA_OK(cudaMemset(dS, 0xff, bytes));  // NaN poison
+  flashssd::sm90::launch_chunk_scores<T, kN>({dB, dC, b_sb, b_st, kN, c_sb, c_st, kN, batch, seqlen, groups, dS, dInv},
+                                             nullptr);
   CUDA_OK(cudaDeviceSynchronize());
-  std::vector<__nv_bfloat16> hS(n);
+  std::vector<__half> hS(n);
+  std::vector<float> hInv(ntiles);
   CUDA_OK(cudaMemcpy(hS.data(), dS, n * 2, cudaMemcpyDeviceToHost));
+  CUDA_OK(cudaMemcpy(hInv.data(), dInv, ntiles * 4, cudaMemcpyDeviceToHost));
   cudaFree(dB);
   cudaFree(dC);
   cudaFree(dS);
   std::vector<double> got(n), want(n, 0.0);
-  int64_t nonzero_past_T = 0;
+  int64_t nonzero_outside = 0, non_finite = 0;
   for (int b = 0; b < batch; ++b)
     for (int g = 0; g < groups; ++g)
-      for (int t = 0; t < tiles; ++t)
+      for (int t = 0; t < tiles; ++t) {
+        const size_t tile = size_t(b * groups + g) * tiles + t;
         for (int i = 0; i < kQ; ++i)
           for (int j = 0; j < kQ; ++j) {
-            const size_t at = ((size_t(b * groups + g) * tiles + t) * kQ + i) * kQ + j;
-            got[at] = double(__bfloat162float(hS[at]));
+            const size_t at = (tile * kQ + i) * kQ + j;
+            const double v = double(__half2float(hS[at]));
+            got[at] = v * double(hInv[tile]);
+            non_finite += !std::isfinite(got[at]);
             const int ti = t * kQ + i, tj = t * kQ + j;
-            if (ti >= seqlen || tj >= seqlen) {
-              nonzero_past_T += got[at] != 0.0;  // (NaN counts)
+            if (ti >= seqlen || tj >= seqlen || j > i) {
+              nonzero_outside += v != 0.0;  // (NaN counts)
               continue;
             }
             double sum = 0;
             for (int k = 0; k < kN; ++k) sum += rC[b * c_sb + ti * c_st + g * kN + k] * rB[b * b_sb + tj * b_st + g * kN + k];
             want[at] = sum;
           }
+      }
   const double err = ref::rel_error(got, want);
-  std::printf("chunk scores b=%d T=%d G=%d N=%d: rel err %.3g\n", batch, seqlen, groups, kN, err);
-  EXPECT_LE(err, 4e-3);  // bf16 rounding of each score; NaN (unwritten) fails
-  EXPECT_EQ(nonzero_past_T, 0) << "rows / columns past T must be zero";
+  std::printf("chunk scores b=%d T=%d G=%d N=%d magnitude %g: rel err %.3g\n", batch, seqlen, groups, kN, magnitude, err);
+  EXPECT_LE(err, 1e-3);  // fp16 rounding of each scaled score (bf16 would be ~1.7e-3); NaN (unwritten) fails
+  EXPECT_EQ(non_finite, 0);
+  EXPECT_EQ(nonzero_outside, 0) << "entries right of the diagonal and rows / columns past T must be zero";
 }
 
 TEST(Sm90ChunkScores, Bf16N128PartialTile) { chunk_scores_case<__nv_bfloat16, 128>(2, 200, 2, 31); }
 TEST(Sm90ChunkScores, Bf16N64) { chunk_scores_case<__nv_bfloat16, 64>(1, 128, 3, 32); }
 TEST(Sm90ChunkScores, Fp16N256PartialTile) { chunk_scores_case<__half, 256>(2, 70, 1, 33); }
+// |S| ~ 1e7, far past fp16's 65504 (bf16 inputs hold it), and ~1e-7: the tile scale keeps both.
+TEST(Sm90ChunkScores, Bf16LargeAndSmallMagnitudes) {
+  chunk_scores_case<__nv_bfloat16, 128>(1, 130, 1, 34, 300.0);
+  chunk_scores_case<__nv_bfloat16, 128>(1, 130, 1, 35, 3e-5);
+}
 
 using K128 = flashssd::sm90::SsdFwdSm90<64, 128>;
 using K64 = flashssd::sm90::SsdFwdSm90<64, 64>;

@@ -29,7 +29,9 @@ REF_DTYPES = DTYPES + [torch.float32]     # compared with the float64 reference
 NAME = {torch.bfloat16: "bfloat16", torch.float16: "float16", torch.float32: "float32"}
 # Relative norm error vs the float64 reference (inputs rounded to the dtype first, so
 # this measures the kernel's own arithmetic plus the output rounding).
-TOL_Y = {torch.bfloat16: 1.5e-2, torch.float16: 4e-3, torch.float32: 1e-4}
+# fp16 at 1e-3: its errors are ~3e-4; session 11's bf16 chunk scores made them 1.3-2.6e-3
+# (within the 4e-3 this was), a loss this bound now catches.
+TOL_Y = {torch.bfloat16: 1.5e-2, torch.float16: 1e-3, torch.float32: 1e-4}
 TOL_STATE = {torch.bfloat16: 1.5e-2, torch.float16: 4e-3, torch.float32: 1e-4}
 # flashssd vs Triton (both approximate the same float64 value): a semantic check.
 TOL_VS_TRITON = {torch.bfloat16: 3e-2, torch.float16: 1e-2}

@@ -4,17 +4,22 @@
 // (8 KB per tile and CTA) instead of each consumer computing it (a 64 x 64 x N WGMMA reading
 // 32 KB of shared memory per tile and head: the main pass's binding resource, HOPPER_PLAN).
 //
-// Output: (batch, groups, tiles, 64, 64) contiguous bf16, tiles = ceil(T / 64), row i
-// (token i of the tile) by column j; tokens past T read as zero, so their rows and columns
-// are zero. bf16 whatever the input type: fp32's range (an fp16 S could overflow where
-// S o L o dt does not), the main pass converts it back to fp32 for the mask. mma.sync with
-// fp32 accumulation: the pass moves 2 x 16 KB in and 8 KB out per tile (N = 128); its tensor
-// work is small. Used at N = 128 and 256 (SsdFwdSm90::kChunkScores).
+// Output: (batch, groups, tiles, 64, 64) contiguous fp16, tiles = ceil(T / 64), row i (token
+// i of the tile) by column j, each tile scaled by a power of two so that its largest |S| is
+// below 2^14, then the tiles' inverse scales as fp32 (chunk_scores_bytes): the main pass
+// multiplies them back when it converts S to fp32 for the mask. fp16's 11-bit mantissa keeps
+// fp16 inputs' accuracy (a bf16 S cost them 5-10x: y 3e-4 -> 1.3-2.6e-3 against float64,
+// session 11), the scale fp32's range (no tile overflows; fp16's 29 binades below its largest
+// value stay normal). Entries right of the diagonal (never read: causal) and rows and columns
+// past T are zero. mma.sync with fp32 accumulation: the pass moves 2 x 16 KB in and 8 KB out
+// per tile (N = 128); its tensor work is small. Used at N = 128 and 256
+// (SsdFwdSm90::kChunkScores).
 #pragma once
 
-#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
+#include <cfloat>
 #include <cstdint>
 
 #include "kernels/common/launch_util.h"
@@ -27,7 +32,8 @@ struct ChunkScoresArgs {
   const void* C;
   int64_t b_sb, b_st, b_sg, c_sb, c_st, c_sg;
   int batch, seqlen, groups;
-  __nv_bfloat16* scores;  // the output
+  __half* scores;      // the output: (batch, groups, tiles, 64, 64), each tile scaled
+  float* inv_scales;   // (batch, groups, tiles): what each tile's values are multiplied by to read S
 };
 
 constexpr int kChunkScoresQ = 64, kChunkScoresThreads = 128;
@@ -89,19 +95,51 @@ __global__ void __launch_bounds__(kChunkScoresThreads) chunk_scores_kernel(const
     }
     __syncthreads();  // buffer k % 2 is refilled by slice k + 2
   }
-  // The m16n8 accumulator order: (row g, columns 2 q, + 1) and row g + 8.
-  __nv_bfloat16* out = a.scores + cta * (kQ * kQ);
+  // The m16n8 accumulator order: register e of n-tile t is (row + 8 (e / 2), 8 t + col + e % 2).
   const int row = 16 * warp + lane / 4, col = 2 * (lane % 4);
+  float amax = 0.f;
+#pragma unroll
+  for (int t = 0; t < kQ / 8; ++t)
+#pragma unroll
+    for (int e = 0; e < 4; ++e) {
+      if (8 * t + col + e % 2 > row + 8 * (e / 2)) acc[t][e] = 0.f;  // right of the diagonal
+      amax = fmaxf(amax, fabsf(acc[t][e]));
+    }
+  // The tile's largest |S| (NaN is ignored here and stays NaN in the output).
+#pragma unroll
+  for (int offset = 16; offset > 0; offset /= 2) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, offset));
+  __shared__ float warp_max[kChunkScoresThreads / 32];
+  if (lane == 0) warp_max[warp] = amax;
+  __syncthreads();
+#pragma unroll
+  for (int w = 0; w < kChunkScoresThreads / 32; ++w) amax = fmaxf(amax, warp_max[w]);
+  // scale = 2^(14 - e) for amax in [2^(e-1), 2^e): amax * scale < 2^14 (fp16's largest is ~2^16);
+  // the exponent clamped to fp32's normal range. An all-zero or non-finite tile keeps 1.
+  float scale = 1.f;
+  if (amax > 0.f && amax <= FLT_MAX) {
+    int e = 0;
+    frexpf(amax, &e);
+    scale = ldexpf(1.f, max(-126, min(126, 14 - e)));
+  }
+  __half* out = a.scores + cta * (kQ * kQ);
 #pragma unroll
   for (int t = 0; t < kQ / 8; ++t) {
-    *reinterpret_cast<__nv_bfloat162*>(out + row * kQ + 8 * t + col) = __floats2bfloat162_rn(acc[t][0], acc[t][1]);
-    *reinterpret_cast<__nv_bfloat162*>(out + (row + 8) * kQ + 8 * t + col) = __floats2bfloat162_rn(acc[t][2], acc[t][3]);
+    *reinterpret_cast<__half2*>(out + row * kQ + 8 * t + col) = __floats2half2_rn(acc[t][0] * scale, acc[t][1] * scale);
+    *reinterpret_cast<__half2*>(out + (row + 8) * kQ + 8 * t + col) = __floats2half2_rn(acc[t][2] * scale, acc[t][3] * scale);
   }
+  if (threadIdx.x == 0) a.inv_scales[cta] = 1.f / scale;  // (a power of two: exact)
 }
 
-// Elements of the output for a problem.
+// Tiles, score elements and bytes of the output for a problem: the fp16 scores, then the
+// fp32 inverse scales (at a multiple of 8 KB).
+inline size_t chunk_scores_tiles(int batch, int seqlen, int groups) {
+  return size_t(batch) * groups * ((seqlen + kChunkScoresQ - 1) / kChunkScoresQ);
+}
 inline size_t chunk_scores_elements(int batch, int seqlen, int groups) {
-  return size_t(batch) * groups * ((seqlen + kChunkScoresQ - 1) / kChunkScoresQ) * kChunkScoresQ * kChunkScoresQ;
+  return chunk_scores_tiles(batch, seqlen, groups) * kChunkScoresQ * kChunkScoresQ;
+}
+inline size_t chunk_scores_bytes(int batch, int seqlen, int groups) {
+  return chunk_scores_elements(batch, seqlen, groups) * sizeof(__half) + chunk_scores_tiles(batch, seqlen, groups) * sizeof(float);
 }
 
 template <class T, int kN>

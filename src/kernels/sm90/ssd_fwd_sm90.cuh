@@ -122,10 +122,10 @@ struct SsdFwdSm90 {
   // The masked scores S' (token i, token j), j contiguous: the K-major B operand of X^T S'^T.
   using LayoutScores = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TQ, TQ>{}));
   // The chunk scores S = C B^T (token i, token j), j contiguous, computed before the main pass
-  // by chunk_scores_kernel (one per tile and group, shared by the group's heads) and always
-  // stored in bf16: fp32's range, so no S overflows where fp16 would (dt scales S' after).
-  // Same bytes per row as LayoutScores: ldmatrix reads it at S''s offsets.
-  using ScoreElement = cutlass::bfloat16_t;
+  // by chunk_scores_kernel (one per tile and group, shared by the group's heads): fp16, each
+  // tile scaled by a power of two (its inverse in Params::score_inv_scales), whatever the
+  // input type. Same bytes per row as LayoutScores: ldmatrix reads it at S''s offsets.
+  using ScoreElement = cutlass::half_t;
   using LayoutChunkScores = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<ScoreElement>{}, Shape<TQ, TQ>{}));
 
   using MmaS = decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<TQ, TQ, TN>>()));
@@ -193,6 +193,7 @@ struct SsdFwdSm90 {
     alignas(1024) Element z[kHeadsPerCta][kZ];  // the gate (z-gated kernel only)
     sm80::TileDecay<kQ> decay[kHeadsPerCta];  // written by the producer warpgroup
     alignas(16) float w[kHeadsPerCta][kQ];    // state-update weight of each token
+    float score_inv_scale;  // the chunk scores' tile scale (written by the producer)
   };
   template <bool kMain>
   struct ConsumerT {
@@ -224,6 +225,7 @@ struct SsdFwdSm90 {
     TmaZ tma_z;  // set by set_gate
     TmaScores tma_scores;  // set by set_chunk_scores (the main pass reads them)
     int score_tiles;       // tiles per (batch, group) in the chunk scores: ceil(T / kQ)
+    const float* score_inv_scales;  // (batch, groups, score_tiles): S = inverse scale x the tile
     int batch, seqlen, heads, groups;
     int slices;      // head dim P / kP: the 64-channel slices of a head, each a consumer's work
     // WorkScheduler's counts, from the host (kernel parameters, not registers held by every
@@ -312,7 +314,7 @@ struct SsdFwdSm90 {
   // (chunk_scores_sm90.cuh). The main pass loads a tile of them with x, B and C instead of
   // computing S per head.
   static_assert(kQ == kChunkScoresQ, "the chunk scores are computed per tile");
-  static void set_chunk_scores(Params& p, const ScoreElement* scores) {
+  static void set_chunk_scores(Params& p, const ScoreElement* scores, const float* inv_scales) {
     p.score_tiles = (p.seqlen + kQ - 1) / kQ;
     const int64_t rows64 = int64_t(p.batch) * p.groups * p.score_tiles * kQ;
     if (rows64 > INT32_MAX)  // (a TMA dimension; int arithmetic in the producer)
@@ -320,6 +322,7 @@ struct SsdFwdSm90 {
     const int rows = int(rows64);
     auto gs = make_tensor(make_gmem_ptr(scores), make_layout(make_shape(rows, int(kQ)), make_stride(int64_t(kQ), _1{})));
     p.tma_scores = make_tma_copy(SM90_TMA_LOAD{}, gs, LayoutChunkScores{});
+    p.score_inv_scales = inv_scales;
   }
   // The gate y *= silu(z): z as (b, T, H, P) with unit stride on P, strides (batch, token, head)
   // in elements (the z-gated kernel loads it by TMA with x).
@@ -576,6 +579,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             }
           }
           sm80::TileDecay<kQ>* decay[kTiles];
+          [[maybe_unused]] float score_inv[kTiles];  // (main pass, thread 0: loaded here, stored after the decay factors)
           CUTE_UNROLL
           for (int k = 0; k < kTiles; ++k) {
             const int t = tile_begin + i0 + k, s = (it + k) % kStages;
@@ -604,6 +608,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
                                        make_coord((b * p.groups + grp) * p.score_tiles + t, 0));
                 auto [gs, ss] = tma_partition(p.tma_scores, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sS), group_modes<0, 2>(gS));
                 copy(p.tma_scores.with(smem.full[s]), gs, ss);
+                score_inv[k] = __ldg(&p.score_inv_scales[(b * p.groups + grp) * p.score_tiles + t]);
               }
               CUTE_UNROLL
               for (int h = 0; h < kHeads; ++h) {
@@ -635,6 +640,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           for (int k = 0; k < kTiles; ++k) {
             const int s = (it + k) % kStages;
             if (reads_dt) smem.stage[s].w[slot][tok_in_tile] = w[k];
+            if constexpr (!kStatePass && K::kChunkScores) {
+              if (wtid == 0) smem.stage[s].score_inv_scale = score_inv[k];
+            }
             Barrier::arrive(&smem.full[s]);  // releases this thread's decay writes
           }
           it += kTiles;
@@ -843,13 +851,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           warpgroup_fence_operand(tYrH);  // register A operand written before the wgmma that reads it
           wgmma_issue<kHalf * kHalfK, (kHalf + 1) * kHalfK>(mma_ys, tYrH, tYsC, acc_y, kHalf == 0);
         };
-        // S = C B^T from the stage (chunk_scores_kernel's bf16, loaded by TMA) into the
-        // accumulator order, by the mirror of store_scores' stmatrix. Warp w's rows meet
-        // columns 0 .. 16 w + 15 only (causal): it reads those and zeroes the rest (N = 256
-        // reads all: the skip's registers make it spill).
+        // S = C B^T from the stage (chunk_scores_kernel's scaled fp16, loaded by TMA) into the
+        // accumulator order, by the mirror of store_scores' stmatrix, times the tile's inverse
+        // scale. Warp w's rows meet columns 0 .. 16 w + 15 only (causal): it reads those and
+        // zeroes the rest (N = 256 reads all: the skip's registers make it spill).
         auto load_scores = [&] {
-          using ScorePair = sm80::HalfPacking<__nv_bfloat16>;
+          using ScorePair = sm80::HalfPacking<__half>;
           const uint32_t chunk_scores_addr = smem_addr(stage.scores);
+          const float inv_scale = stage.score_inv_scale;
           CUTE_UNROLL
           for (int j = 0; j < kQ / 16; ++j) {
             uint32_t r[4] = {0u, 0u, 0u, 0u};
@@ -857,8 +866,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             CUTE_UNROLL
             for (int m = 0; m < 4; ++m) {
               const float2 v = ScorePair::unpack(r[m]);
-              acc_s(8 * j + 2 * m) = v.x;
-              acc_s(8 * j + 2 * m + 1) = v.y;
+              acc_s(8 * j + 2 * m) = v.x * inv_scale;
+              acc_s(8 * j + 2 * m + 1) = v.y * inv_scale;
             }
           }
         };

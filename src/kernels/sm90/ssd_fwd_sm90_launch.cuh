@@ -13,6 +13,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <type_traits>
 
 #include "kernels/common/launch_util.h"
@@ -25,6 +26,10 @@ namespace flashssd::sm90 {
 // A persistent grid: one CTA per SM at most, each walking work items (WorkScheduler).
 template <class K, bool kGateZ, bool kStatePass>
 void launch_sm90_pass(const typename K::Params& p, int64_t items, int sms, cudaStream_t stream) {
+  if constexpr (!kStatePass && K::kChunkScores) {
+    // (The main pass would TMA-load S through an unset descriptor.)
+    if (p.score_tiles == 0) throw std::logic_error("flashssd sm90 forward: main pass launched without the chunk scores");
+  }
   auto kernel = ssd_fwd_sm90_kernel<K, kGateZ, kStatePass>;
   constexpr size_t kSmemBytes = K::template kSmemBytes<kStatePass>;
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmemBytes)),
@@ -104,13 +109,13 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   // The main pass reads each tile's S from here (chunk_scores_sm90.cuh; N = 128 and 256).
   Workspace scores_workspace(stream);
   if constexpr (K::kChunkScores) {
-    const size_t score_bytes = chunk_scores_elements(params.batch, params.seqlen, params.groups) * sizeof(__nv_bfloat16);
-    scores_workspace.allocate(score_bytes, "workspace allocation (chunk scores)");
-    auto* scores = static_cast<__nv_bfloat16*>(scores_workspace.ptr);
+    scores_workspace.allocate(chunk_scores_bytes(params.batch, params.seqlen, params.groups), "workspace allocation (chunk scores)");
+    auto* scores = static_cast<__half*>(scores_workspace.ptr);
+    auto* inv_scales = reinterpret_cast<float*>(scores + chunk_scores_elements(params.batch, params.seqlen, params.groups));
     launch_chunk_scores<CudaElement, kN>({params.B, params.C, b_s[0], b_s[1], b_s[2], c_s[0], c_s[1], c_s[2],
-                                          params.batch, params.seqlen, params.groups, scores},
+                                          params.batch, params.seqlen, params.groups, scores, inv_scales},
                                          stream);
-    K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores));
+    K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores), inv_scales);
   }
   if (p.z) launch_sm90_pass<K, true, false>(p, ctas_per_split * plan.num_splits, sms, stream);
   else launch_sm90_pass<K, false, false>(p, ctas_per_split * plan.num_splits, sms, stream);
