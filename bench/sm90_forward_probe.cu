@@ -67,11 +67,12 @@ int run(int argc, char** argv) {
   // The chunk scores the main pass reads, computed once (the probe times the main pass;
   // flashssd_bench times both).
   if constexpr (K::kChunkScores) {
-    __nv_bfloat16* scores;
-    PROBE_CHECK(cudaMalloc(&scores, flashssd::sm90::chunk_scores_elements(batch, T, G) * 2));
-    const flashssd::sm90::ChunkScoresArgs sargs{B, C, bc_s[0], bc_s[1], bc_s[2], bc_s[0], bc_s[1], bc_s[2], batch, T, G, scores};
+    __half* scores;
+    PROBE_CHECK(cudaMalloc(&scores, flashssd::sm90::chunk_scores_bytes(batch, T, G)));
+    float* inv_scales = reinterpret_cast<float*>(scores + flashssd::sm90::chunk_scores_elements(batch, T, G));
+    const flashssd::sm90::ChunkScoresArgs sargs{B, C, bc_s[0], bc_s[1], bc_s[2], bc_s[0], bc_s[1], bc_s[2], batch, T, G, scores, inv_scales};
     flashssd::sm90::launch_chunk_scores<typename K::CudaElement, N>(sargs, nullptr);
-    K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores));
+    K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores), inv_scales);
   }
   // --packed k: seq_idx with k packed sequences per row (boundaries off the tile grid).
   const int packed = arg(argc, argv, "--packed", 0);
