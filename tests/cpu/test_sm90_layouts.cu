@@ -5,6 +5,9 @@
 // the S accumulator to an RS WGMMA register by register; both rest on these facts.
 #include <gtest/gtest.h>
 
+#include <cfloat>
+#include <cmath>
+
 #include "kernels/sm90/ssd_fwd_sm90.cuh"
 
 namespace {
@@ -199,6 +202,26 @@ void expect_stage_bytes(bool chunk_scores) {
 TEST(Sm90Layouts, StageBytesN64) { expect_stage_bytes<flashssd::sm90::SsdFwdSm90<64, 64>>(false); }
 TEST(Sm90Layouts, StageBytesN128) { expect_stage_bytes<flashssd::sm90::SsdFwdSm90<64, 128>>(true); }
 TEST(Sm90Layouts, StageBytesN256) { expect_stage_bytes<flashssd::sm90::SsdFwdSm90<64, 256, 1>>(true); }
+
+// The chunk scores' tile scale: a power of two that brings the largest |S| below 2^14 (fp16
+// holds it with its 11-bit mantissa), within fp32's normal range; 1 for zero or non-finite.
+TEST(Sm90Layouts, ChunkScoreScale) {
+  using flashssd::sm90::chunk_score_scale;
+  for (float amax : {1e-30f, 1e-7f, 0.75f, 1.f, 3.f, 16383.f, 16384.f, 65504.f, 1e7f, 3e38f}) {
+    const float scale = chunk_score_scale(amax);
+    int e = 0;
+    EXPECT_EQ(std::frexp(scale, &e), 0.5f) << amax;  // a power of two
+    EXPECT_LT(double(amax) * scale, 16384.0) << amax;
+    EXPECT_GE(double(amax) * scale, 8192.0) << amax;  // and the largest such: fp16's precision used
+    EXPECT_TRUE(std::isfinite(1.f / scale)) << amax;
+  }
+  EXPECT_EQ(chunk_score_scale(0.f), 1.f);
+  EXPECT_EQ(chunk_score_scale(INFINITY), 1.f);
+  EXPECT_EQ(chunk_score_scale(NAN), 1.f);
+  // Below 2^-112 the exponent clamps at 2^126: the product stays below 2^14 (smaller, not wrong).
+  EXPECT_EQ(chunk_score_scale(1e-40f), std::ldexp(1.f, 126));
+  EXPECT_EQ(chunk_score_scale(FLT_MAX), std::ldexp(1.f, 14 - 128));
+}
 
 // The chunk scores' size: (batch, groups, ceil(T / 64)) tiles of 64 x 64.
 TEST(Sm90Layouts, ChunkScoresElements) {

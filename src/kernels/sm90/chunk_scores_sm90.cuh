@@ -20,6 +20,7 @@
 #include <cuda_runtime.h>
 
 #include <cfloat>
+#include <cmath>
 #include <cstdint>
 
 #include "kernels/common/launch_util.h"
@@ -37,6 +38,19 @@ struct ChunkScoresArgs {
 };
 
 constexpr int kChunkScoresQ = 64, kChunkScoresThreads = 128;
+
+// A tile's scale from its largest |S|: 2^(14 - e) for amax in [2^(e-1), 2^e), so amax * scale
+// < 2^14 (fp16's largest is ~2^16), the exponent clamped to fp32's normal range; an all-zero
+// or non-finite tile keeps 1 (its NaN / inf stay what they are). tests/cpu checks the cases.
+__host__ __device__ inline float chunk_score_scale(float amax) {
+  float scale = 1.f;
+  if (amax > 0.f && amax <= FLT_MAX) {
+    int e = 0;
+    frexpf(amax, &e);
+    scale = ldexpf(1.f, max(-126, min(126, 14 - e)));
+  }
+  return scale;
+}
 
 // One CTA per (batch, group, tile), linear in blockIdx.x (tile fastest); warp w computes rows
 // 16 w .. 16 w + 15 of the 64 x 64 tile over N in slices of 64, the next slice loading while
@@ -113,14 +127,7 @@ __global__ void __launch_bounds__(kChunkScoresThreads) chunk_scores_kernel(const
   __syncthreads();
 #pragma unroll
   for (int w = 0; w < kChunkScoresThreads / 32; ++w) amax = fmaxf(amax, warp_max[w]);
-  // scale = 2^(14 - e) for amax in [2^(e-1), 2^e): amax * scale < 2^14 (fp16's largest is ~2^16);
-  // the exponent clamped to fp32's normal range. An all-zero or non-finite tile keeps 1.
-  float scale = 1.f;
-  if (amax > 0.f && amax <= FLT_MAX) {
-    int e = 0;
-    frexpf(amax, &e);
-    scale = ldexpf(1.f, max(-126, min(126, 14 - e)));
-  }
+  const float scale = chunk_score_scale(amax);
   __half* out = a.scores + cta * (kQ * kQ);
 #pragma unroll
   for (int t = 0; t < kQ / 8; ++t) {
