@@ -135,7 +135,7 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
     CUDA_OK(cudaMalloc(&scores, score_bytes));
     allocs.push_back(scores);
     CUDA_OK(cudaMemset(scores, 0xff, score_bytes));  // NaN poison: every tile and scale must be written
-    float* inv_scales = reinterpret_cast<float*>(scores + flashssd::sm90::chunk_scores_elements(int(batch), int(T), int(G)));
+    float* inv_scales = flashssd::sm90::chunk_score_inv_scales(scores, int(batch), int(T), int(G));
     flashssd::sm90::launch_chunk_scores<typename K::CudaElement, K::kN>(
         {B, C, bc_s[0], bc_s[1], bc_s[2], bc_s[0], bc_s[1], bc_s[2], int(batch), int(T), int(G), scores, inv_scales}, nullptr);
     K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores), inv_scales);
@@ -199,7 +199,8 @@ void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed, double 
   CUDA_OK(cudaMalloc(&dB, hB.size() * sizeof(T)));
   CUDA_OK(cudaMalloc(&dC, hC.size() * sizeof(T)));
   CUDA_OK(cudaMalloc(&dS, bytes));
-  float* dInv = reinterpret_cast<float*>(dS + n);
+  float* dInv = flashssd::sm90::chunk_score_inv_scales(dS, batch, seqlen, groups);
+  ASSERT_EQ(reinterpret_cast<char*>(dInv), reinterpret_cast<char*>(dS) + n * 2);
   CUDA_OK(cudaMemcpy(dB, hB.data(), hB.size() * sizeof(T), cudaMemcpyHostToDevice));
   CUDA_OK(cudaMemcpy(dC, hC.data(), hC.size() * sizeof(T), cudaMemcpyHostToDevice));
   CUDA_OK(cudaMemset(dS, 0xff, bytes));  // NaN poison

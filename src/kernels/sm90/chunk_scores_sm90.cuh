@@ -148,6 +148,10 @@ inline size_t chunk_scores_elements(int batch, int seqlen, int groups) {
 inline size_t chunk_scores_bytes(int batch, int seqlen, int groups) {
   return chunk_scores_elements(batch, seqlen, groups) * sizeof(__half) + chunk_scores_tiles(batch, seqlen, groups) * sizeof(float);
 }
+// The inverse scales within a buffer of chunk_scores_bytes that starts with the scores.
+inline float* chunk_score_inv_scales(__half* scores, int batch, int seqlen, int groups) {
+  return reinterpret_cast<float*>(scores + chunk_scores_elements(batch, seqlen, groups));
+}
 
 template <class T, int kN>
 void launch_chunk_scores(const ChunkScoresArgs& a, cudaStream_t stream) {

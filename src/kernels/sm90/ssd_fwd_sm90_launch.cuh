@@ -111,11 +111,12 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   if constexpr (K::kChunkScores) {
     scores_workspace.allocate(chunk_scores_bytes(params.batch, params.seqlen, params.groups), "workspace allocation (chunk scores)");
     auto* scores = static_cast<__half*>(scores_workspace.ptr);
-    auto* inv_scales = reinterpret_cast<float*>(scores + chunk_scores_elements(params.batch, params.seqlen, params.groups));
+    float* inv_scales = chunk_score_inv_scales(scores, params.batch, params.seqlen, params.groups);
+    // (Its size checks before the pre-pass is queued.)
+    K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores), inv_scales);
     launch_chunk_scores<CudaElement, kN>({params.B, params.C, b_s[0], b_s[1], b_s[2], c_s[0], c_s[1], c_s[2],
                                           params.batch, params.seqlen, params.groups, scores, inv_scales},
                                          stream);
-    K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores), inv_scales);
   }
   if (p.z) launch_sm90_pass<K, true, false>(p, ctas_per_split * plan.num_splits, sms, stream);
   else launch_sm90_pass<K, false, false>(p, ctas_per_split * plan.num_splits, sms, stream);
