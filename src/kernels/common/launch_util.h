@@ -109,7 +109,8 @@ inline SplitPlan forced_splits(SplitPlan plan, int seqlen, int tile) {
 // It keeps up to kWorkspaceKeepBytes between calls: the device's default pool (release
 // threshold 0) hands its memory back at every synchronisation, and the next call's
 // allocation then maps it again on the host's path (flashssd_bench, one call per
-// synchronisation: ~20 us for the 8 MB of R1's chunk scores, session 11).
+// synchronisation: ~20 us for the 8 MB of R1's chunk scores, inferred from timings with and
+// without this pool, session 11).
 constexpr uint64_t kWorkspaceKeepBytes = uint64_t(256) << 20;
 inline cudaMemPool_t workspace_pool() {
   int device = 0;
