@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import os
+import subprocess
 import sys
 import zlib
 
@@ -219,6 +220,33 @@ def test_cuda_graph_capture_and_replay():
     want = _call(flashssd.mamba_chunk_scan_combined, static, dt_limit)
     for got, ref in zip(out, want):  # stale inputs would give an O(1) difference
         assert (got is None and ref is None) or rel_err(got, ref) < 1e-3
+
+
+_FIRST_CALL_IN_CAPTURE = r"""
+import math, sys, torch, flashssd
+from ssd_reference import call_scan, make_inputs, rel_err
+kw = make_inputs(1, 900, 8, 64, 2, 128, dtype=torch.bfloat16, device="cuda", seed=11, z=True, initial_states=True)
+torch.cuda.synchronize()
+graph = torch.cuda.CUDAGraph()
+with torch.cuda.graph(graph):  # flashssd's first GPU call in this process: its workspace pool is made here
+    out = call_scan(flashssd.mamba_chunk_scan_combined, kw, (0.0, math.inf))
+for key in ("x", "B", "C", "z"):
+    kw[key].copy_(torch.randn_like(kw[key]))
+graph.replay()
+torch.cuda.synchronize()
+want = call_scan(flashssd.mamba_chunk_scan_combined, kw, (0.0, math.inf))
+errs = [rel_err(a, b) for a, b in zip(out[:2], want[:2])]
+print("rel errs", errs)
+sys.exit(0 if all(e < 1e-3 for e in errs) else 1)
+"""
+
+
+def test_cuda_graph_capture_of_the_first_call():
+    # A fresh process, so that no earlier call has created the library's workspace pool:
+    # its creation must not break the capture (it runs in the relaxed capture mode).
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    run = subprocess.run([sys.executable, "-c", _FIRST_CALL_IN_CAPTURE], env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
 
 
 def test_no_host_synchronisation():

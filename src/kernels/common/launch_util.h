@@ -105,13 +105,22 @@ inline SplitPlan forced_splits(SplitPlan plan, int seqlen, int tile) {
 }
 
 // The library's own stream-ordered memory pool for its per-call workspaces (split states,
-// reset flags, chunk scores), one per device, created on first use and kept for the process.
+// reset flags, chunk scores), one per device, created on first use (also inside a graph
+// capture) and kept for the process.
 // It keeps up to kWorkspaceKeepBytes between calls: the device's default pool (release
 // threshold 0) hands its memory back at every synchronisation, and the next call's
 // allocation then maps it again on the host's path (flashssd_bench, one call per
 // synchronisation: ~20 us for the 8 MB of R1's chunk scores, inferred from timings with and
 // without this pool, session 11).
 constexpr uint64_t kWorkspaceKeepBytes = uint64_t(256) << 20;
+// This thread's stream-capture mode set to relaxed for the object's life (restored after).
+struct RelaxedCaptureMode {
+  cudaStreamCaptureMode previous = cudaStreamCaptureModeRelaxed;
+  RelaxedCaptureMode() { check_cuda(cudaThreadExchangeStreamCaptureMode(&previous), "cudaThreadExchangeStreamCaptureMode"); }
+  ~RelaxedCaptureMode() { cudaThreadExchangeStreamCaptureMode(&previous); }
+  RelaxedCaptureMode(const RelaxedCaptureMode&) = delete;
+  RelaxedCaptureMode& operator=(const RelaxedCaptureMode&) = delete;
+};
 inline cudaMemPool_t workspace_pool() {
   int device = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
@@ -120,6 +129,9 @@ inline cudaMemPool_t workspace_pool() {
   std::lock_guard<std::mutex> lock(mutex);
   if (int(pools.size()) <= device) pools.resize(device + 1, nullptr);
   if (!pools[device]) {
+    // The first call may come inside a CUDA graph capture, whose default (global) mode forbids
+    // this thread calls that are not stream work: the pool's creation runs in relaxed mode.
+    RelaxedCaptureMode relaxed;
     cudaMemPoolProps props{};
     props.allocType = cudaMemAllocationTypePinned;
     props.location.type = cudaMemLocationTypeDevice;

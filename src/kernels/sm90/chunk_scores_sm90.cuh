@@ -53,33 +53,47 @@ __host__ __device__ inline float chunk_score_scale(float amax) {
 }
 
 // One CTA per (batch, group, tile), linear in blockIdx.x (tile fastest); warp w computes rows
-// 16 w .. 16 w + 15 of the 64 x 64 tile over N in slices of 64, the next slice loading while
-// one is multiplied.
+// 16 w .. 16 w + 15 of the 64 x 64 tile over N in slices of 32, the next slice loading while
+// one is multiplied. Sized for one wave at R1 (1024 tiles): 20 KB of shared memory and <= 64
+// registers give 8 CTAs per SM (session 11's slices of 64 took 37 KB: 6 per SM, 1.29 waves,
+// 18.6 us at R1 under ncu).
 template <class T, int kN>
-__global__ void __launch_bounds__(kChunkScoresThreads) chunk_scores_kernel(const ChunkScoresArgs a) {
+__global__ void __launch_bounds__(kChunkScoresThreads, 8) chunk_scores_kernel(const ChunkScoresArgs a) {
   using Ops = sm80::HalfOperands<T>;
-  constexpr int kQ = kChunkScoresQ, kSlice = 64, kPitch = kSlice + 8;  // (+8: conflict-free ldmatrix rows)
-  static_assert(kN % kSlice == 0, "N in slices of 64");
-  constexpr int kSlices = kN / kSlice, kBuffers = kSlices > 1 ? 2 : 1;
-  __shared__ __align__(16) T c_tile[kBuffers][kQ * kPitch];
-  __shared__ __align__(16) T b_tile[kBuffers][kQ * kPitch];
+  constexpr int kQ = kChunkScoresQ, kSlice = 32, kPitch = kSlice + 8;  // (+8: conflict-free ldmatrix rows)
+  static_assert(kN % kSlice == 0, "N in slices of 32");
+  constexpr int kSlices = kN / kSlice;
+  constexpr int kOutPitch = kQ + 8;  // the scaled tile staged for 16-byte stores (conflict-free both ways)
+  constexpr int kBufferElems = 2 * kQ * kPitch;  // one slice of C, then of B
+  static_assert(kQ * kOutPitch <= 2 * kBufferElems, "the staged output fits in the slice buffers");
+  __shared__ __align__(16) T smem[2 * kBufferElems];
   const int tiles = (a.seqlen + kQ - 1) / kQ;
   const int64_t cta = blockIdx.x;
   const int tile = int(cta % tiles), g = int(cta / tiles % a.groups), b = int(cta / tiles / a.groups);
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const T* C = static_cast<const T*>(a.C) + b * a.c_sb + g * a.c_sg;
   const T* B = static_cast<const T*>(a.B) + b * a.b_sb + g * a.b_sg;
-  // Slice k (64 tokens x 64 n of C and of B, 16 bytes per cp.async, zero past T) into buffer
+  // Slice k (64 tokens x 32 n of C and of B, 16 bytes per cp.async, zero past T) into buffer
   // k % 2: the next slice is in flight while this one is multiplied.
+  // Each thread loads 16 bytes of rows r and r + 32 (r = threadIdx.x / 4) of each slice.
+  constexpr int kChunksPerRow = kSlice / 8;
+  static_assert(kQ * kChunksPerRow == 2 * kChunkScoresThreads, "two 16-byte chunks of C and of B per thread and slice");
+  const int load_row = threadIdx.x / kChunksPerRow, load_col = threadIdx.x % kChunksPerRow * 8;
+  const int tok0 = tile * kQ + load_row, tok1 = tok0 + kQ / 2;
+  const bool valid0 = tok0 < a.seqlen, valid1 = tok1 < a.seqlen;
+  // (a mapped address even when nothing is read)
+  const T* c0 = C + (valid0 ? tok0 : 0) * a.c_st + load_col;
+  const T* c1 = C + (valid1 ? tok1 : 0) * a.c_st + load_col;
+  const T* b0 = B + (valid0 ? tok0 : 0) * a.b_st + load_col;
+  const T* b1 = B + (valid1 ? tok1 : 0) * a.b_st + load_col;
   auto load_slice = [&](int k) {
-    for (int i = threadIdx.x; i < kQ * kSlice / 8; i += kChunkScoresThreads) {
-      const int row = i / (kSlice / 8), col = i % (kSlice / 8) * 8;
-      const int tok = tile * kQ + row;
-      const bool valid = tok < a.seqlen;
-      const int64_t at = valid ? tok : 0;  // (a mapped address even when nothing is read)
-      sm80::cp_async_16(&c_tile[k % kBuffers][row * kPitch + col], C + at * a.c_st + k * kSlice + col, valid);
-      sm80::cp_async_16(&b_tile[k % kBuffers][row * kPitch + col], B + at * a.b_st + k * kSlice + col, valid);
-    }
+    T* c_tile = smem + (k % 2) * kBufferElems + load_row * kPitch + load_col;
+    T* b_tile = c_tile + kQ * kPitch;
+    constexpr int kHalf = kQ / 2 * kPitch;
+    sm80::cp_async_16(c_tile, c0 + k * kSlice, valid0);
+    sm80::cp_async_16(c_tile + kHalf, c1 + k * kSlice, valid1);
+    sm80::cp_async_16(b_tile, b0 + k * kSlice, valid0);
+    sm80::cp_async_16(b_tile + kHalf, b1 + k * kSlice, valid1);
     sm80::cp_async_commit();
   };
   float acc[kQ / 8][4] = {};
@@ -93,8 +107,8 @@ __global__ void __launch_bounds__(kChunkScoresThreads) chunk_scores_kernel(const
       sm80::cp_async_wait<0>();
     }
     __syncthreads();
-    const T* cs = c_tile[k % kBuffers];
-    const T* bs = b_tile[k % kBuffers];
+    const T* cs = smem + (k % 2) * kBufferElems;
+    const T* bs = cs + kQ * kPitch;
 #pragma unroll
     for (int kk = 0; kk < kSlice; kk += 16) {
       typename Ops::FragA fa;
@@ -107,7 +121,7 @@ __global__ void __launch_bounds__(kChunkScoresThreads) chunk_scores_kernel(const
         Ops::mma(acc[j0 / 8 + 1], fa, fb[1]);
       }
     }
-    __syncthreads();  // buffer k % 2 is refilled by slice k + 2
+    __syncthreads();  // buffer k % 2 is refilled by slice k + 2 (after the last: the staged output)
   }
   // The m16n8 accumulator order: register e of n-tile t is (row + 8 (e / 2), 8 t + col + e % 2).
   const int row = 16 * warp + lane / 4, col = 2 * (lane % 4);
@@ -128,11 +142,20 @@ __global__ void __launch_bounds__(kChunkScoresThreads) chunk_scores_kernel(const
 #pragma unroll
   for (int w = 0; w < kChunkScoresThreads / 32; ++w) amax = fmaxf(amax, warp_max[w]);
   const float scale = chunk_score_scale(amax);
-  __half* out = a.scores + cta * (kQ * kQ);
+  // Staged in shared memory, then stored 16 bytes per thread along the rows (a warp writes 512
+  // contiguous bytes; the accumulator order would write 16-byte pieces of 8 rows).
+  __half* staged = reinterpret_cast<__half*>(smem);
 #pragma unroll
   for (int t = 0; t < kQ / 8; ++t) {
-    *reinterpret_cast<__half2*>(out + row * kQ + 8 * t + col) = __floats2half2_rn(acc[t][0] * scale, acc[t][1] * scale);
-    *reinterpret_cast<__half2*>(out + (row + 8) * kQ + 8 * t + col) = __floats2half2_rn(acc[t][2] * scale, acc[t][3] * scale);
+    *reinterpret_cast<__half2*>(staged + row * kOutPitch + 8 * t + col) = __floats2half2_rn(acc[t][0] * scale, acc[t][1] * scale);
+    *reinterpret_cast<__half2*>(staged + (row + 8) * kOutPitch + 8 * t + col) = __floats2half2_rn(acc[t][2] * scale, acc[t][3] * scale);
+  }
+  __syncthreads();
+  __half* out = a.scores + cta * (kQ * kQ);
+#pragma unroll
+  for (int i = threadIdx.x; i < kQ * kQ / 8; i += kChunkScoresThreads) {
+    const int r = i / (kQ / 8), c = i % (kQ / 8) * 8;
+    *reinterpret_cast<uint4*>(out + r * kQ + c) = *reinterpret_cast<const uint4*>(staged + r * kOutPitch + c);
   }
   if (threadIdx.x == 0) a.inv_scales[cta] = 1.f / scale;  // (a power of two: exact)
 }
