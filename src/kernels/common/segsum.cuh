@@ -228,17 +228,14 @@ __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&
 // 16 warp .. 16 warp + 15; fragment element (nt, r) is row 16 warp + g + 8 (r / 2),
 // column 8 nt + 2 q + r % 2 (g = lane / 4, q = lane % 4). N-tiles right of the
 // warp's diagonal are left untouched: the caller never reads them.
-// Hierarchical only, for the Hopper kernel (tests/stability emulates the plain form):
-//  - kScaled: S arrives multiplied by 1 / scale (a power of two: the chunk scores' tile
-//    scale), and the factors are multiplied by scale instead of every element, once per
-//    row for the rank-one blocks (bitwise the same products: power-of-two scaling commutes
-//    with rounding while nothing leaves fp32's normal range);
-//  - kAddDiagonal: S'_ii += diagonal (D per head: Y = S' X + D x with D x in the GEMM).
-template <SegsumVariant kVariant, int kQ, bool kScaled = false, bool kAddDiagonal = false>
+// kScaled (hierarchical; the Hopper kernel's chunk scores): S arrives divided by a power of
+// two, `scale`, and the factors are multiplied by it instead of every element, once per row
+// for the rank-one blocks: bitwise the same products (power-of-two scaling commutes with
+// rounding while nothing leaves fp32's normal range).
+template <SegsumVariant kVariant, int kQ, bool kScaled = false>
 __device__ __forceinline__ void apply_decay_mask(float (&s)[kQ / 8][4], const TileDecay<kQ>& td,
-                                                 int warp, int lane, float scale = 1.f, float diagonal = 0.f) {
-  static_assert(kVariant == SegsumVariant::kHierarchical || (!kScaled && !kAddDiagonal),
-                "the scale and diagonal options are the hierarchical variant's");
+                                                 int warp, int lane, float scale = 1.f) {
+  static_assert(kVariant == SegsumVariant::kHierarchical || !kScaled, "the scaled form is the hierarchical variant's");
   const int g = lane / 4, q = lane % 4;
 #pragma unroll
   for (int nt = 0; nt < kQ / 8; ++nt) {
@@ -271,11 +268,6 @@ __device__ __forceinline__ void apply_decay_mask(float (&s)[kQ / 8][4], const Ti
           const float2 ld = *reinterpret_cast<const float2*>(&td.diag_dt[i][2 * q]);
           L0 = kScaled ? ld.x * scale : ld.x;
           L1 = kScaled ? ld.y * scale : ld.y;
-          if constexpr (kAddDiagonal) {
-            s[nt][2 * half] = fmaf(s[nt][2 * half], L0, j0 == i ? diagonal : 0.f);
-            s[nt][2 * half + 1] = fmaf(s[nt][2 * half + 1], L1, j0 + 1 == i ? diagonal : 0.f);
-            continue;
-          }
         }
       }
       s[nt][2 * half] *= L0;

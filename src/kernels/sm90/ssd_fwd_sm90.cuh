@@ -355,16 +355,15 @@ __device__ __forceinline__ void wgmma_issue(Mma& mma, const TA& a, const TB& b, 
 // segsum.cuh's mask: the registers follow the m16n8 order per warp
 // (fragment_layout_mismatches below checks that). The mask leaves the n-tiles right of a
 // warp's diagonal block untouched (the sm80 kernel never reads them); X^T S'^T reads all
-// 64 columns, so they are zeroed here. kScaled: acc holds S / scale (the chunk scores);
-// the diagonal is added to S'_ii (D per head folded into X^T S'^T; 0 otherwise).
-template <int kQ, bool kScaled, bool kAddDiagonal, class Acc>
-__device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>& decay, int tid, float scale, float diagonal) {
+// 64 columns, so they are zeroed here. kScaled: acc holds S / scale (the chunk scores).
+template <int kQ, bool kScaled = false, class Acc>
+__device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>& decay, int tid, float scale = 1.f) {
   static_assert(decltype(size(acc))::value == kQ / 8 * 4, "32 accumulators per thread");
   float frag[kQ / 8][4];
   CUTE_UNROLL
   for (int i = 0; i < kQ / 8 * 4; ++i) frag[i / 4][i % 4] = acc(i);
   const int warp = tid / 32;
-  sm80::apply_decay_mask<SegsumVariant::kHierarchical, kQ, kScaled, kAddDiagonal>(frag, decay, warp, tid % 32, scale, diagonal);
+  sm80::apply_decay_mask<SegsumVariant::kHierarchical, kQ, kScaled>(frag, decay, warp, tid % 32, scale);
   CUTE_UNROLL
   for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = (i / 4 > 2 * warp + 1) ? 0.f : frag[i / 4][i % 4];
 }
@@ -745,15 +744,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     const bool writes = head < work.active;  // a spare consumer (see WorkScheduler) writes nothing
     // D x: this thread's y rows are channels 16 warp + g and + 8 of the slice (AccCoord);
     // D per head has D_sp = 0, so both are the head's D.
-    // D per head is folded into X^T S'^T (D_folded on S'_ii: Y then holds D x, in the GEMM's
-    // bf16 S' operand), which spares the epilogue x's conversion and an FMA per element;
-    // D per channel is added in the epilogue, and so is every D at N = 256 (the lean
-    // schedule's 248 registers do not hold the epilogue's two forms: 60-72 bytes of spill).
-    constexpr bool kFoldD = !K::kLeanSchedule;
     const float* D_rows = p.D ? p.D + h * p.D_sh + (state_rows + 16 * at.warp + at.g) * p.D_sp : nullptr;
-    const bool D_per_channel = D_rows && (!kFoldD || p.D_sp != 0);
-    const float D_folded = D_rows && !D_per_channel ? D_rows[0] : 0.f;
-    const float D_lo = D_per_channel ? D_rows[0] : 0.f, D_hi = D_per_channel ? D_rows[8 * p.D_sp] : 0.f;
+    const float D_lo = D_rows ? D_rows[0] : 0.f, D_hi = D_rows ? D_rows[8 * p.D_sp] : 0.f;
 
     // The state, fp32, from the incoming state: the caller's initial state on a sequence's
     // first split, the boundary scan's result on the others (main pass), zero (state pass;
@@ -860,10 +852,10 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           wgmma_issue<kHalf * kHalfK, (kHalf + 1) * kHalfK>(mma_ys, tYrH, tYsC, acc_y, kHalf == 0);
         };
         // S = C B^T from the stage (chunk_scores_kernel's scaled fp16, loaded by TMA) into the
-        // accumulator order, by the mirror of store_scores' stmatrix, times the tile's inverse
-        // scale. Warp w's rows meet columns 0 .. 16 w + 15 only (causal): it reads those and
-        // zeroes the rest (N = 256 reads all: the skip's registers make it spill).
-        // The inverse scale is applied by the mask, to its factors (mask_scores).
+        // accumulator order, by the mirror of store_scores' stmatrix; the tile's inverse scale
+        // is applied by the mask, to its factors (mask_scores: 32 multiplies per thread and
+        // tile fewer). Warp w's rows meet columns 0 .. 16 w + 15 only (causal): it reads those
+        // and zeroes the rest (N = 256 reads all: the skip's registers make it spill).
         auto load_scores = [&] {
           using ScorePair = sm80::HalfPacking<__half>;
           const uint32_t chunk_scores_addr = smem_addr(stage.scores);
@@ -882,7 +874,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         auto mask = [&] {
           if constexpr (K::kChunkScores) load_scores();
           warpgroup_fence_operand(acc_s);
-          mask_scores<kQ, K::kChunkScores, kFoldD>(acc_s, decay, tid, K::kChunkScores ? stage.score_inv_scale : 1.f, D_folded);
+          mask_scores<kQ, K::kChunkScores>(acc_s, decay, tid, K::kChunkScores ? stage.score_inv_scale : 1.f);
         };
         // S' to shared memory in bf16: the B operand of X^T S'^T.
         auto store_scores = [&] {
@@ -925,25 +917,19 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // stmatrix.trans (the 128-byte swizzle makes its 16-byte rows conflict-free; z's tile in
         // the stage has y's layout). z is read a group at a time: read up front, before or after
         // the wait, it spills at N = 128 (16-44 bytes).
-        auto epilogue_with = [&](auto add_dx) {
-          constexpr bool kAddDx = decltype(add_dx)::value;
+        auto epilogue = [&] {
           const int y_buf = it & 1;
           const uint32_t y_addr = y_addr0 + y_buf * kYBufferBytes;
           const uint32_t z_addr = smem_addr(stage.z[head]);
           CUTE_UNROLL
           for (int j = 0; j < kGroups; ++j) {
-            uint32_t r[4];
-            [[maybe_unused]] uint32_t z2[4];
+            uint32_t r[4], z2[4];
             if constexpr (kGateZ) ldmatrix_x4_trans(z2, transposed_pairs(z_addr, j));
             CUTE_UNROLL
             for (int m = 0; m < 4; ++m) {
               const int k = 4 * j + m;
-              float v0 = acc_y(2 * k), v1 = acc_y(2 * k + 1);
-              if constexpr (kAddDx) {
-                const float D_p = m % 2 ? D_hi : D_lo;  // register 2 k's row: + 8 (k % 2)
-                v0 += D_p * float(tYrX(2 * k));
-                v1 += D_p * float(tYrX(2 * k + 1));
-              }
+              const float D_p = m % 2 ? D_hi : D_lo;  // register 2 k's row: + 8 (k % 2)
+              float v0 = acc_y(2 * k) + D_p * float(tYrX(2 * k)), v1 = acc_y(2 * k + 1) + D_p * float(tYrX(2 * k + 1));
               if constexpr (kGateZ) {
                 const float2 zv = ElementPair::unpack(z2[m]);
                 v0 *= silu_fast(zv.x);
@@ -952,14 +938,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
               r[m] = ElementPair::pack(v0, v1);
             }
             stmatrix_x4_trans(transposed_pairs(y_addr, j), r);
-          }
-        };
-        auto epilogue = [&] {
-          if constexpr (!kFoldD) {
-            epilogue_with(std::true_type{});
-          } else {
-            if (D_per_channel) epilogue_with(std::true_type{});
-            else epilogue_with(std::false_type{});
           }
         };
         // The next tile's stage (of this item), while the state update runs: with the chunk
