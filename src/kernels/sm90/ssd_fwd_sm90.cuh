@@ -812,11 +812,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           }
         }
       };
-      // h = exp(total) h + (X diag(w))^T B on the stage's own B tile, read as (n, token).
-      auto issue_state_update = [&] {
+      // h = exp(total) h + (X diag(w))^T B on the stage's own B tile, read as (n, token): the
+      // decay first (once h C^T has read the state), then the GEMM.
+      auto decay_state = [&] {
         const float total = decay.total_decay;
         CUTE_UNROLL
         for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
+      };
+      auto issue_state_update = [&] {
         Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
         warpgroup_fence_operand(tHrX);  // register A operand written before the wgmma that reads it
         wgmma_issue(mma_h, tHrX, thr_h.partition_fragment_B(sBt), acc_h, false);
@@ -827,6 +830,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         load_x_transposed();
         scale_state_operand();
         split_decay *= decay.total_decay;
+        decay_state();
         issue_state_update();
         warpgroup_wait<0>();
         warpgroup_fence_operand(tHrX);
@@ -971,13 +975,21 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           retire_state_readout();
           load_x_transposed();  // (once the state's bf16 registers are free: 224 do not hold both)
           issue_scores_readout();
-          // While X^T S'^T runs: the state update's operand, then the update itself (and the
-          // next S), in flight while y is computed.
+          // While X^T S'^T runs: the state's decay and the update's operand, then the update
+          // itself (and the next S), in flight while y is computed. Only the WGMMA issue is
+          // inside the turn: the decay's 64 multiplies and, with the chunk scores, the wait
+          // for the next stage come before and after it, so the other consumer is not held.
+          decay_state();
           scale_state_operand();
           wait_turn();
           issue_state_update();
-          next_stage();
-          pass_turn();
+          if constexpr (K::kChunkScores) {
+            pass_turn();
+            next_stage();
+          } else {
+            next_stage();  // (the next S is part of the turn's batch)
+            pass_turn();
+          }
           warpgroup_wait<K::kChunkScores ? 1 : 2>();  // X^T S'^T (the state update and next S stay in flight)
           warpgroup_fence_operand(tYrX);
           warpgroup_fence_operand(acc_y);
@@ -999,6 +1011,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           issue_scores_readout();
           scale_state_operand();
           static_assert(K::kChunkScores, "the lean schedule reads the chunk scores");
+          decay_state();
           issue_state_update();
           next_stage();
           warpgroup_wait<1>();  // X^T S'^T (the state update stays in flight)
