@@ -6,7 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <cfloat>
+#include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <random>
 
 #include "kernels/sm90/ssd_fwd_sm90.cuh"
 
@@ -221,6 +224,28 @@ TEST(Sm90Layouts, ChunkScoreScale) {
   // Below 2^-112 the exponent clamps at 2^126: the product stays below 2^14 (smaller, not wrong).
   EXPECT_EQ(chunk_score_scale(1e-40f), std::ldexp(1.f, 126));
   EXPECT_EQ(chunk_score_scale(FLT_MAX), std::ldexp(1.f, 14 - 128));
+}
+
+// The main pass applies a tile's inverse scale to the mask's factors (apply_decay_mask's
+// kScaled: u_i and the diagonal block's L_ij dt_j), not to S: with a power-of-two scale the
+// products are bitwise the same as scaling S first, for factors in (0, 1] and dt up to 100,
+// S from the fp16 tile (|S| scale < 2^14) and tiles from |S| 1e-7 to 1e7.
+TEST(Sm90Layouts, ScaledMaskFactorsAreExact) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> unit(0.f, 1.f), mantissa(-1.f, 1.f);
+  int mismatches = 0;
+  for (float amax : {1e-7f, 3e-3f, 1.f, 300.f, 1e7f}) {
+    const float scale = flashssd::sm90::chunk_score_scale(amax), inv = 1.f / scale;
+    for (int k = 0; k < 20000; ++k) {
+      const float s = float(__half(mantissa(rng) * amax * scale));  // the stored fp16 value
+      const float u = std::max(unit(rng), 1e-6f), g = unit(rng) * 100.f, diag = unit(rng) * 100.f;
+      const float first = (s * inv) * (u * g), folded = s * ((u * inv) * g);  // rank-one block
+      const float first_d = (s * inv) * diag, folded_d = s * (diag * inv);     // diagonal block
+      mismatches += std::memcmp(&first, &folded, 4) != 0;
+      mismatches += std::memcmp(&first_d, &folded_d, 4) != 0;
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
 }
 
 // The chunk scores' size: (batch, groups, ceil(T / 64)) tiles of 64 x 64.
