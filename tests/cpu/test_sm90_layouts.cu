@@ -228,8 +228,10 @@ TEST(Sm90Layouts, ChunkScoreScale) {
 
 // The main pass applies a tile's inverse scale to the mask's factors (apply_decay_mask's
 // kScaled: u_i and the diagonal block's L_ij dt_j), not to S: with a power-of-two scale the
-// products are bitwise the same as scaling S first, for factors in (0, 1] and dt up to 100,
-// S from the fp16 tile (|S| scale < 2^14) and tiles from |S| 1e-7 to 1e7.
+// products are bitwise the same as scaling S first while the scaled factors stay normal: here
+// u in [1e-6, 1], dt up to 100, S from the fp16 tile (|S| scale < 2^14), tiles from |S| 1e-7
+// to 1e7 (with u * scale subnormal, e.g. |S| < 2^-112 or u < 2^-89 at |S| ~ 1e-7, the last
+// bits of products under ~1e-34 may differ).
 TEST(Sm90Layouts, ScaledMaskFactorsAreExact) {
   std::mt19937 rng(5);
   std::uniform_real_distribution<float> unit(0.f, 1.f), mantissa(-1.f, 1.f);

@@ -139,7 +139,9 @@ inline cudaMemPool_t workspace_pool() {
     cudaMemPool_t pool = nullptr;
     check_cuda(cudaMemPoolCreate(&pool, &props), "cudaMemPoolCreate(workspace)");
     uint64_t keep = kWorkspaceKeepBytes;
-    check_cuda(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep), "cudaMemPoolSetAttribute(workspace)");
+    const cudaError_t set = cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+    if (set != cudaSuccess) cudaMemPoolDestroy(pool);  // (not kept half-made; the next call tries again)
+    check_cuda(set, "cudaMemPoolSetAttribute(workspace)");
     pools[device] = pool;
   }
   return pools[device];

@@ -230,8 +230,9 @@ __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&
 // warp's diagonal are left untouched: the caller never reads them.
 // kScaled (hierarchical; the Hopper kernel's chunk scores): S arrives divided by a power of
 // two, `scale`, and the factors are multiplied by it instead of every element, once per row
-// for the rank-one blocks: bitwise the same products (power-of-two scaling commutes with
-// rounding while nothing leaves fp32's normal range).
+// for the rank-one blocks: bitwise the same products while u_i * scale and the diagonal
+// factors times scale stay normal (power-of-two scaling commutes with rounding there; below,
+// at products under ~1e-34, they may differ in the last bits).
 template <SegsumVariant kVariant, int kQ, bool kScaled = false>
 __device__ __forceinline__ void apply_decay_mask(float (&s)[kQ / 8][4], const TileDecay<kQ>& td,
                                                  int warp, int lane, float scale = 1.f) {

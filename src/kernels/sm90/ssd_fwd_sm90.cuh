@@ -664,7 +664,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   const int head = warpgroup - 1, tid = wtid;
   const int consumer_barrier = K::kConsumerBarrier0 + head;
   auto sync_consumer = [&] { NamedBarrier::sync(kWG, consumer_barrier); };
-  // The two consumers take turns issuing their largest WGMMA batch (state update + next S),
+  // The two consumers take turns issuing their largest WGMMA batch (the state update, and the
+  // next S at N = 64, which computes S itself),
   // so that one's completes first and its epilogue overlaps the other's GEMMs instead of both
   // finishing together (FlashAttention-3's ping-pong). Consumer 0 goes first. Measured
   // (session 6 steps log, calls 7 and 14): 0.4-4% faster without the gate, 6% with it at
@@ -857,7 +858,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         };
         // S = C B^T from the stage (chunk_scores_kernel's scaled fp16, loaded by TMA) into the
         // accumulator order, by the mirror of store_scores' stmatrix; the tile's inverse scale
-        // is applied by the mask, to its factors (mask_scores: 32 multiplies per thread and
+        // is applied by the mask, to its factors (mask_scores: ~26 multiplies per thread and
         // tile fewer). Warp w's rows meet columns 0 .. 16 w + 15 only (causal): it reads those
         // and zeroes the rest (N = 256 reads all: the skip's registers make it spill).
         auto load_scores = [&] {
@@ -977,8 +978,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           issue_scores_readout();
           // While X^T S'^T runs: the state's decay and the update's operand, then the update
           // itself (and the next S), in flight while y is computed. Only the WGMMA issue is
-          // inside the turn: the decay's 64 multiplies and, with the chunk scores, the wait
-          // for the next stage come before and after it, so the other consumer is not held.
+          // inside the turn: the decay's multiplies (P N / 128 per thread) and, with the chunk
+          // scores, the wait for the next stage come before and after it, so the other consumer
+          // is not held.
           decay_state();
           scale_state_operand();
           wait_turn();
