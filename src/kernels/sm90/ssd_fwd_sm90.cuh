@@ -355,17 +355,19 @@ __device__ __forceinline__ void wgmma_issue(Mma& mma, const TA& a, const TB& b, 
 // segsum.cuh's mask: the registers follow the m16n8 order per warp
 // (fragment_layout_mismatches below checks that). The mask leaves the n-tiles right of a
 // warp's diagonal block untouched (the sm80 kernel never reads them); X^T S'^T reads all
-// 64 columns, so they are zeroed here. kScaled: acc holds S / scale (the chunk scores).
-template <int kQ, bool kScaled = false, class Acc>
+// 64 columns, so they are zeroed here, unless kChunkScores: acc holds the chunk scores S /
+// scale, whose entries right of the diagonal are zero already (load_scores does not read
+// those n-tiles, or chunk_scores_kernel stored them as zero), so the 24 selects are skipped.
+template <int kQ, bool kChunkScores = false, class Acc>
 __device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>& decay, int tid, float scale = 1.f) {
   static_assert(decltype(size(acc))::value == kQ / 8 * 4, "32 accumulators per thread");
   float frag[kQ / 8][4];
   CUTE_UNROLL
   for (int i = 0; i < kQ / 8 * 4; ++i) frag[i / 4][i % 4] = acc(i);
   const int warp = tid / 32;
-  sm80::apply_decay_mask<SegsumVariant::kHierarchical, kQ, kScaled>(frag, decay, warp, tid % 32, scale);
+  sm80::apply_decay_mask<SegsumVariant::kHierarchical, kQ, kChunkScores>(frag, decay, warp, tid % 32, scale);
   CUTE_UNROLL
-  for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = (i / 4 > 2 * warp + 1) ? 0.f : frag[i / 4][i % 4];
+  for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = (!kChunkScores && i / 4 > 2 * warp + 1) ? 0.f : frag[i / 4][i % 4];
 }
 
 // Register i of a 64-row WGMMA accumulator of thread tid of its warpgroup: row
@@ -787,16 +789,21 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       const uint32_t x_addr = smem_addr(stage.x[head]);
       Tensor tYrX = make_tensor<Element>(shape(thr_yx.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}))));
       Tensor tHrX = make_tensor<Element>(shape(thr_h.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}))));
+      // The same registers as pairs (register k: elements 2 k, 2 k + 1; the tensors are
+      // compact), as ldmatrix returns and pack / unpack take them: split into 16-bit elements
+      // and rejoined for the WGMMA, ptxas kept a shift and a permute per register (sm_90a,
+      // CUDA 13.0).
+      Tensor tYrX_pairs = recast<uint32_t>(tYrX);
+      Tensor tHrX_pairs = recast<uint32_t>(tHrX);
+      static_assert(decltype(size(tYrX_pairs))::value == kGroups * 4 && decltype(size(tHrX_pairs))::value == kGroups * 4,
+                    "four pairs of x per thread and group");
       auto load_x_transposed = [&] {
         CUTE_UNROLL
         for (int j = 0; j < kGroups; ++j) {
           uint32_t r[4];
           ldmatrix_x4_trans(r, transposed_pairs(x_addr, j));
           CUTE_UNROLL
-          for (int m = 0; m < 4; ++m) {
-            tYrX(8 * j + 2 * m) = Element::bitcast(uint16_t(r[m] & 0xffffu));
-            tYrX(8 * j + 2 * m + 1) = Element::bitcast(uint16_t(r[m] >> 16));
-          }
+          for (int m = 0; m < 4; ++m) tYrX_pairs(4 * j + m) = r[m];
         }
       };
       auto scale_state_operand = [&] {
@@ -808,8 +815,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           CUTE_UNROLL
           for (int m = 0; m < 4; ++m) {
             const float2 wm = m / 2 ? w_hi : w_lo;
-            tHrX(8 * j + 2 * m) = Element(wm.x * float(tYrX(8 * j + 2 * m)));
-            tHrX(8 * j + 2 * m + 1) = Element(wm.y * float(tYrX(8 * j + 2 * m + 1)));
+            const float2 xv = ElementPair::unpack(tYrX_pairs(4 * j + m));
+            tHrX_pairs(4 * j + m) = ElementPair::pack(wm.x * xv.x, wm.y * xv.y);
           }
         }
       };
@@ -934,7 +941,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             for (int m = 0; m < 4; ++m) {
               const int k = 4 * j + m;
               const float D_p = m % 2 ? D_hi : D_lo;  // register 2 k's row: + 8 (k % 2)
-              float v0 = acc_y(2 * k) + D_p * float(tYrX(2 * k)), v1 = acc_y(2 * k + 1) + D_p * float(tYrX(2 * k + 1));
+              const float2 xv = ElementPair::unpack(tYrX_pairs(k));
+              float v0 = acc_y(2 * k) + D_p * xv.x, v1 = acc_y(2 * k + 1) + D_p * xv.y;
               if constexpr (kGateZ) {
                 const float2 zv = ElementPair::unpack(z2[m]);
                 v0 *= silu_fast(zv.x);
