@@ -74,7 +74,7 @@ int matrix_pair_mismatches(Offset offset, int groups) {
           const int g = lane / 4, q = lane % 4, k = 4 * j + m, i = 2 * k;
           const int giver = 8 * m + g;  // the lane that names this row of matrix m
           const uint32_t got = offset(Rows::row(warp, giver), Rows::col(giver, j)) + 4 * q;
-          const uint32_t want = offset(16 * warp + g + 8 * ((i / 2) % 2), 8 * (i / 4) + 2 * q);
+          const uint32_t want = offset(Rows::pair_row(warp, g, (i / 2) % 2), 8 * (i / 4) + 2 * q);
           bad += got != want;
         }
   return bad;
@@ -107,7 +107,39 @@ void expect_matrix_rows_facts() {
   using Rows = flashssd::sm90::MatrixRows;
   EXPECT_EQ((transposed_pair_mismatches<Rows, K>(K::x_offset)), 0) << "x read as X^T";
   EXPECT_EQ((transposed_pair_mismatches<Rows, K>(K::y_offset)), 0) << "y / z as Y^T pairs";
-  EXPECT_EQ(matrix_pair_mismatches<Rows>(K::scores_offset, K::kQ / 16), 0) << "S' pairs";
+  // S and S' in either row assignment: the m16n8 rows (a WGMMA accumulator's) and the
+  // balanced blocks w, 7 - w (the chunk scores', read from and written to shared memory).
+  using Standard = flashssd::sm90::ScoreRows<K::kQ, false>;
+  using Balanced = flashssd::sm90::ScoreRows<K::kQ, true>;
+  EXPECT_EQ(matrix_pair_mismatches<Standard>(K::scores_offset, K::kQ / 16), 0) << "S' pairs, m16n8 rows";
+  EXPECT_EQ(matrix_pair_mismatches<Balanced>(K::scores_offset, K::kQ / 16), 0) << "S' pairs, balanced rows";
+  for (int warp = 0; warp < 4; ++warp)
+    for (int g = 0; g < 8; ++g)
+      for (int half = 0; half < 2; ++half)
+        EXPECT_EQ(Standard::pair_row(warp, g, half), 16 * warp + g + 8 * half) << "the m16n8 order of an accumulator";
+}
+
+// The balanced rows cover the tile once, give every warp the same number of causal (row block,
+// n-tile) pairs to mask, and each warp loads every column group its rows reach.
+TEST(Sm90Layouts, BalancedScoreRowsShareTheMaskEvenly) {
+  using Balanced = flashssd::sm90::ScoreRows<64, true>;
+  using Standard = flashssd::sm90::ScoreRows<64, false>;
+  int seen[64] = {};
+  for (int warp = 0; warp < 4; ++warp) {
+    int balanced = 0, standard = 0;
+    for (int half = 0; half < 2; ++half) {
+      balanced += Balanced::block(warp, half) + 1;  // n-tiles 0 .. block
+      standard += Standard::block(warp, half) + 1;
+      for (int g = 0; g < 8; ++g) ++seen[Balanced::pair_row(warp, g, half)];
+    }
+    EXPECT_EQ(balanced, 9) << "warp " << warp;
+    EXPECT_EQ(standard, 4 * warp + 3) << "warp " << warp;
+    for (int j = 0; j < 4; ++j) {
+      const int last_block = std::max(Balanced::block(warp, 0), Balanced::block(warp, 1));
+      EXPECT_EQ(Balanced::reaches(warp, j), 16 * j <= 8 * last_block + 7) << "warp " << warp << " group " << j;
+    }
+  }
+  for (int r = 0; r < 64; ++r) EXPECT_EQ(seen[r], 1) << "row " << r;
 }
 
 TEST(Sm90Layouts, MatrixRowsPutPairsInAccumulatorOrderN128) { expect_matrix_rows_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(); }
@@ -118,6 +150,7 @@ TEST(Sm90Layouts, MatrixRowsCheckDetectsSwappedMatrices) {
   struct Swapped {
     static int row(int warp, int lane) { return 16 * warp + 8 * (lane / 16) + lane % 8; }
     static int col(int lane, int j) { return 8 * (2 * j + lane / 8 % 2); }
+    static int pair_row(int warp, int g, int half) { return 16 * warp + g + 8 * half; }
   };
   using K = flashssd::sm90::SsdFwdSm90<64, 128>;
   EXPECT_GT(matrix_pair_mismatches<Swapped>(K::scores_offset, K::kQ / 16), 0);

@@ -224,30 +224,34 @@ __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&
 }
 
 // Masks one warp's accumulator fragment of S = C B^T in place:
-// S_ij <- S_ij * L_ij * dt_j, zero above the diagonal. The warp owns rows
-// 16 warp .. 16 warp + 15; fragment element (nt, r) is row 16 warp + g + 8 (r / 2),
-// column 8 nt + 2 q + r % 2 (g = lane / 4, q = lane % 4). N-tiles right of the
-// warp's diagonal are left untouched: the caller never reads them.
+// S_ij <- S_ij * L_ij * dt_j, zero above the diagonal. Fragment element (nt, r) is row
+// 8 row_block[r / 2] + g, column 8 nt + 2 q + r % 2 (g = lane / 4, q = lane % 4): the two
+// 8-row blocks of the warp's registers (2 warp and 2 warp + 1 in the m16n8 order of an mma
+// accumulator, apply_decay_mask below; any two when S comes from memory). N-tiles right of a
+// row block's diagonal are set to zero, or, kRightZero (they hold zeros already), left
+// alone; n-tiles right of both are left untouched (the sm80 kernel never reads them).
 // kScaled (hierarchical; the Hopper kernel's chunk scores): S arrives divided by a power of
 // two, `scale`, and the factors are multiplied by it instead of every element, once per row
 // for the rank-one blocks: bitwise the same products while u_i * scale and the diagonal
 // factors times scale stay normal (power-of-two scaling commutes with rounding there; below,
 // at products under ~1e-34, they may differ in the last bits).
-template <SegsumVariant kVariant, int kQ, bool kScaled = false>
-__device__ __forceinline__ void apply_decay_mask(float (&s)[kQ / 8][4], const TileDecay<kQ>& td,
-                                                 int warp, int lane, float scale = 1.f) {
+template <SegsumVariant kVariant, int kQ, bool kScaled = false, bool kRightZero = false>
+__device__ __forceinline__ void apply_decay_mask_rows(float (&s)[kQ / 8][4], const TileDecay<kQ>& td,
+                                                      const int (&row_block)[2], int lane, float scale = 1.f) {
   static_assert(kVariant == SegsumVariant::kHierarchical || !kScaled, "the scaled form is the hierarchical variant's");
   const int g = lane / 4, q = lane % 4;
+  const int last = row_block[0] > row_block[1] ? row_block[0] : row_block[1];
 #pragma unroll
   for (int nt = 0; nt < kQ / 8; ++nt) {
-    if (nt > 2 * warp + 1) continue;  // above the diagonal for both row halves
+    if (nt > last) continue;  // above the diagonal for both row blocks
     const int j0 = 8 * nt + 2 * q;
 #pragma unroll
     for (int half = 0; half < 2; ++half) {
-      const int I = 2 * warp + half;  // row block (8 rows) of this half
+      const int I = row_block[half];  // row block (8 rows) of this half
       const int i = 8 * I + g;
       float L0, L1;  // L_{i, j0} * dt_{j0}, L_{i, j0+1} * dt_{j0+1}
       if (nt > I) {
+        if constexpr (kRightZero) continue;
         L0 = L1 = 0.f;
       } else if constexpr (kVariant == SegsumVariant::kDiff) {
         const float ci = td.cs[i];
@@ -275,6 +279,14 @@ __device__ __forceinline__ void apply_decay_mask(float (&s)[kQ / 8][4], const Ti
       s[nt][2 * half + 1] *= L1;
     }
   }
+}
+
+// The mask on an mma accumulator: warp w owns rows 16 warp .. 16 warp + 15.
+template <SegsumVariant kVariant, int kQ, bool kScaled = false>
+__device__ __forceinline__ void apply_decay_mask(float (&s)[kQ / 8][4], const TileDecay<kQ>& td,
+                                                 int warp, int lane, float scale = 1.f) {
+  const int row_block[2] = {2 * warp, 2 * warp + 1};
+  apply_decay_mask_rows<kVariant, kQ, kScaled>(s, td, row_block, lane, scale);
 }
 
 }  // namespace flashssd::sm80

@@ -351,21 +351,43 @@ __device__ __forceinline__ void wgmma_issue(Mma& mma, const TA& a, const TB& b, 
   warpgroup_commit_batch();
 }
 
-// S' = S o L o dt on a 64 x 64 score accumulator (tid: thread of the warpgroup), with
-// segsum.cuh's mask: the registers follow the m16n8 order per warp
-// (fragment_layout_mismatches below checks that). The mask leaves the n-tiles right of a
-// warp's diagonal block untouched (the sm80 kernel never reads them); X^T S'^T reads all
-// 64 columns, so they are zeroed here, unless kChunkScores: acc holds the chunk scores S /
-// scale, whose entries right of the diagonal are zero already (load_scores does not read
-// those n-tiles, or chunk_scores_kernel stored them as zero), so the 24 selects are skipped.
+// The 8-row blocks of the score tile (token rows) that warp w's two accumulator-order halves
+// hold (registers i with (i / 2) % 2 == half). Scores from a WGMMA accumulator (N = 64) have
+// the m16n8 rows, blocks 2 w and 2 w + 1. The chunk scores come from shared memory, and S'
+// goes back there, so any rows will do: blocks w and 7 - w, so that each warp masks
+// w + 1 + 8 - w = 9 of the causal (block, n-tile) pairs; with 2 w and 2 w + 1 warp 3 masked
+// 15 of the 36, and the warpgroup's WGMMA and barrier waited for it.
+template <int kQ, bool kBalanced>
+struct ScoreRows {
+  static constexpr int kBlocks = kQ / 8;
+  static CUTE_HOST_DEVICE int block(int warp, int half) { return kBalanced ? (half ? kBlocks - 1 - warp : warp) : 2 * warp + half; }
+  // Row of accumulator pair (g, half) of the warp, and the ldmatrix / stmatrix row of a lane
+  // (matrices 0 and 2 hold half 0, 1 and 3 half 1: MatrixRows below).
+  static CUTE_HOST_DEVICE int pair_row(int warp, int g, int half) { return 8 * block(warp, half) + g; }
+  static CUTE_HOST_DEVICE int row(int warp, int lane) { return pair_row(warp, lane % 8, lane / 8 % 2); }
+  static CUTE_HOST_DEVICE int col(int lane, int j) { return 8 * (2 * j + lane / 16); }
+  // The 16-column groups j a warp's rows reach (causal): 2 j <= its last row block.
+  static CUTE_HOST_DEVICE bool reaches(int warp, int j) { return 2 * j <= (kBalanced ? kBlocks - 1 - warp : 2 * warp + 1); }
+};
+
+// S' = S o L o dt on a 64 x 64 score tile in the accumulator order (tid: thread of the
+// warpgroup; rows as ScoreRows<kQ, kChunkScores> gives them), with segsum.cuh's mask
+// (fragment_layout_mismatches below checks the order of a WGMMA accumulator). The mask leaves
+// the n-tiles right of a warp's diagonal untouched (the sm80 kernel never reads them); X^T S'^T
+// reads all 64 columns, so they are zeroed here, unless kChunkScores: acc holds the chunk
+// scores S / scale, whose entries right of the diagonal are zero already (load_scores does not
+// read the groups no row reaches, and chunk_scores_kernel stores the others' as zero), so the
+// mask skips them and no select is needed.
 template <int kQ, bool kChunkScores = false, class Acc>
 __device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>& decay, int tid, float scale = 1.f) {
   static_assert(decltype(size(acc))::value == kQ / 8 * 4, "32 accumulators per thread");
+  using Rows = ScoreRows<kQ, kChunkScores>;
   float frag[kQ / 8][4];
   CUTE_UNROLL
   for (int i = 0; i < kQ / 8 * 4; ++i) frag[i / 4][i % 4] = acc(i);
   const int warp = tid / 32;
-  sm80::apply_decay_mask<SegsumVariant::kHierarchical, kQ, kChunkScores>(frag, decay, warp, tid % 32, scale);
+  const int row_block[2] = {Rows::block(warp, 0), Rows::block(warp, 1)};
+  sm80::apply_decay_mask_rows<SegsumVariant::kHierarchical, kQ, kChunkScores, kChunkScores>(frag, decay, row_block, tid % 32, scale);
   CUTE_UNROLL
   for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = (!kChunkScores && i / 4 > 2 * warp + 1) ? 0.f : frag[i / 4][i % 4];
 }
@@ -383,12 +405,11 @@ struct AccCoord {
 // (one instruction for four pairs per thread, where 4-byte LDS/STS take four): register m of
 // group j holds pair 4 j + m of the accumulator order (AccCoord): row g + 8 (m % 2) of the
 // warp's 16, columns 8 (2 j + m / 2) + 2 q, + 1. Lane l gives the address of the 16-byte row
-// l % 8 of matrix l / 8; these are its (row, column). tests/cpu checks that composing them
-// with scores_offset puts every pair where the 4-byte accesses did, and that the .trans forms
-// with x_offset / y_offset do for the (p, token) registers of x, z and y.
+// l % 8 of matrix l / 8; ScoreRows above gives its (row, column) in S and S' (the rows of
+// the warp's two halves: any 8-row blocks). tests/cpu checks that composing them with
+// scores_offset puts every pair where the 4-byte accesses did, and that the .trans forms with
+// x_offset / y_offset do for the (p, token) registers of x, z and y.
 struct MatrixRows {
-  static CUTE_HOST_DEVICE int row(int warp, int lane) { return 16 * warp + 8 * (lane / 8 % 2) + lane % 8; }
-  static CUTE_HOST_DEVICE int col(int lane, int j) { return 8 * (2 * j + lane / 16); }
   // ldmatrix.x4.trans reads the same pairs of an operand stored transposed (its columns are
   // the 16-byte memory rows): lane l names operand column trans_col (a memory row) holding
   // operand rows trans_row .. + 7; register m of group j then holds the same (row, column)
@@ -695,7 +716,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   auto thr_yx = mma_yx.get_thread_slice(tid);
   auto thr_h = mma_h.get_thread_slice(tid);
   const AccCoord at(tid);
-  const int lane = tid % 32, lane_row = MatrixRows::row(at.warp, lane);  // ldmatrix / stmatrix row of this lane
+  // The score tile's rows in this warp's registers (the mask's balance, ScoreRows).
+  using Rows = ScoreRows<kQ, K::kChunkScores>;
+  const int lane = tid % 32, lane_row = Rows::row(at.warp, lane);  // ldmatrix / stmatrix row of this lane in S and S'
   // The shared x, z and y tiles are (token, p), the registers (p, token): ldmatrix / stmatrix
   // .trans move pairs 4 j .. 4 j + 3 of the accumulator order per call, from these addresses.
   // One 64-channel slice of x has y's layout (x_offset == y_offset, checked by tests/cpu), so
@@ -866,15 +889,16 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // S = C B^T from the stage (chunk_scores_kernel's scaled fp16, loaded by TMA) into the
         // accumulator order, by the mirror of store_scores' stmatrix; the tile's inverse scale
         // is applied by the mask, to its factors (mask_scores: ~26 multiplies per thread and
-        // tile fewer). Warp w's rows meet columns 0 .. 16 w + 15 only (causal): it reads those
-        // and zeroes the rest (N = 256 reads all: the skip's registers make it spill).
+        // tile fewer). A warp's rows (ScoreRows: blocks w and 7 - w) reach the column groups
+        // j <= (7 - w) / 2 only (causal): it reads those and zeroes the rest (N = 256 reads all:
+        // the skip's registers make it spill).
         auto load_scores = [&] {
           using ScorePair = sm80::HalfPacking<__half>;
           const uint32_t chunk_scores_addr = smem_addr(stage.scores);
           CUTE_UNROLL
           for (int j = 0; j < kQ / 16; ++j) {
             uint32_t r[4] = {0u, 0u, 0u, 0u};
-            if (K::kLeanSchedule || j <= at.warp) ldmatrix_x4(r, chunk_scores_addr + K::scores_offset(lane_row, MatrixRows::col(lane, j)));
+            if (K::kLeanSchedule || Rows::reaches(at.warp, j)) ldmatrix_x4(r, chunk_scores_addr + K::scores_offset(lane_row, Rows::col(lane, j)));
             CUTE_UNROLL
             for (int m = 0; m < 4; ++m) {
               const float2 v = ScorePair::unpack(r[m]);
@@ -895,7 +919,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             uint32_t r[4];
             CUTE_UNROLL
             for (int m = 0; m < 4; ++m) r[m] = ElementPair::pack(acc_s(8 * j + 2 * m), acc_s(8 * j + 2 * m + 1));
-            stmatrix_x4(scores_addr + K::scores_offset(lane_row, MatrixRows::col(lane, j)), r);
+            stmatrix_x4(scores_addr + K::scores_offset(lane_row, Rows::col(lane, j)), r);
           }
         };
         // The tile's barrier: S' -> X^T S'^T (and the previous tile's y -> its TMA store).
@@ -978,8 +1002,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           // S' goes to shared memory.
           issue_state_readout(Int<0>{});
           mask();
-          issue_state_readout(Int<1>{});
           store_scores();
+          issue_state_readout(Int<1>{});
           publish_scores();
           retire_state_readout();
           load_x_transposed();  // (once the state's bf16 registers are free: 224 do not hold both)
