@@ -1,11 +1,12 @@
 // Times the Hopper forward's kernel (src/kernels/sm90/ssd_fwd_sm90.cuh, issue 5)
 // launched directly, without the API (flashssd_bench times ssd_forward): R1-like shapes,
-// random inputs generated on the device, no dt bias/softplus, L2 flushed before each
+// random inputs generated on the device, no dt bias/softplus unless --softplus 1, L2 flushed before each
 // run, median of --iters, one JSON line. Correctness is tests/gpu/test_sm90_forward.cu's job.
 //
 //   flashssd_sm90_forward_probe [--batch 8] [--seqlen 8192] [--H 64] [--G 1] [--P 64|128] [--N 64|128|256] [--z 0|1] [--iters 50]
 //                               [--persistent 1|0]  (0: one CTA per work item)
 //                               [--packed k]  (seq_idx: k packed sequences per row)
+//                               [--softplus 1]  (dt raw + dt_bias through softplus, as flashssd_bench)
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -63,6 +64,16 @@ int run(int argc, char** argv) {
   auto p = K::make_params(x, x_s, B, bc_s, C, bc_s, y, x_s, batch, T, H, G, P);
   p.dt = dt; p.dt_sb = int64_t(T) * H; p.dt_st = H; p.dt_sh = 1;
   p.A = A; p.A_s = 1; p.D = D; p.D_sh = 1; if (with_z) K::set_gate(p, z, x_s);
+  // --softplus 1: dt as flashssd_bench gives it (raw in [-3, 0], dt_bias in [-4, -2], softplus:
+  // dt in ~[0.001, 0.13]), so that the producer does the API's dt work.
+  if (arg(argc, argv, "--softplus", 0)) {
+    float* dt_bias;
+    PROBE_CHECK(cudaMalloc(&dt_bias, H * 4));
+    fill_uniform<<<1024, 256>>>(dt, ndt, -3.f, 0.f, 5);
+    fill_uniform<<<1, 256>>>(dt_bias, H, -4.f, -2.f, 8);
+    PROBE_CHECK(cudaGetLastError());
+    p.dt_bias = dt_bias; p.dt_bias_s = 1; p.dt_softplus = true;
+  }
   p.final_states = fin; p.fin_sb = int64_t(H) * P * N; p.fin_sh = P * N; p.fin_sp = N;
   // The chunk scores the main pass reads, computed once (the probe times the main pass;
   // flashssd_bench times both).
