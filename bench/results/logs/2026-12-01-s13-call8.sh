@@ -1,0 +1,6 @@
+#!/bin/bash
+# Session 13 call 8: the GPU pytest file on the session's final build (it last ran on 52f9d41;
+# since 651fe34 its first-call capture test forces two splits).
+B=out/dev/build-gpu; O=$OUT
+PYTHONPATH=$B/python:third_party_bench FLASHSSD_PYTEST_REPORT=$O/pytest_gpu.json timeout 500 python3 -m pytest tests/python/test_gpu.py -v -rs -p no:cacheprovider --durations=15 > $O/pytest_gpu.log 2>&1
+echo "pytest rc=$?"; tail -30 $O/pytest_gpu.log
