@@ -40,7 +40,7 @@ struct TileDecay {
   float u[kQ];        // hierarchical: exp(in-block inclusive prefix)
   float chain_dt[kNumBlocks][kQ];  // hierarchical: G(I, j) * dt_j, G(I, j) = v_j E_{J+1} ... E_{I-1}, I > J
   float block_total[kNumBlocks];
-  float block_decay[kNumBlocks];   // hierarchical: E_K = exp(T_K)
+  alignas(16) float block_decay[kNumBlocks];   // hierarchical: E_K = exp(T_K)
   alignas(16) float diag_dt[kQ][kBlock];  // hierarchical: L_ij dt_j inside row i's diagonal block (0 for j > i)
   float total_decay;  // exp(sum of all a in the tile)
 };
@@ -68,6 +68,17 @@ struct CtaSync {
 };
 
 namespace detail {
+
+// kN floats from 16-byte-aligned shared memory in 128-bit loads.
+template <int kN>
+__device__ __forceinline__ void load_floats(const float* p, float (&v)[kN]) {
+  static_assert(kN % 4 == 0, "whole float4s");
+#pragma unroll
+  for (int k = 0; k < kN; k += 4) {
+    const float4 f = *reinterpret_cast<const float4*>(p + k);
+    v[k] = f.x; v[k + 1] = f.y; v[k + 2] = f.z; v[k + 3] = f.w;
+  }
+}
 
 // Token t's in-block inclusive prefix and exclusive suffix of a (td.a visible), and, on a
 // block's last token, the block's total (and, hierarchical, its decay E_K).
@@ -126,8 +137,12 @@ __device__ __forceinline__ void diagonal_block_row(TileDecay<kQ>& td, int t) {
 
 // Token t's factors once every block total is visible; returns its state-update weight
 // dt_t exp(a_{t+1..Q-1}). kWeightsOnly (hierarchical): only what a state update reads
-// (the weight, total_decay), computed exactly as without it.
-template <SegsumVariant kVariant, int kQ, bool kWeightsOnly>
+// (the weight, total_decay), computed exactly as without it. kHoistDecays: the block decays
+// E_I are read before the chain, two 128-bit loads, instead of each after the previous
+// chain_dt store (which the compiler cannot move it above: it may alias), so the chain's
+// multiplies do not each wait for a load (the Hopper producer's pair form at N = 128; in the
+// one-head form they spill its N = 256 state pass).
+template <SegsumVariant kVariant, int kQ, bool kWeightsOnly, bool kHoistDecays = false>
 __device__ __forceinline__ float token_factors(TileDecay<kQ>& td, int t, float prefix, float suffix, float dt) {
   static_assert(!kWeightsOnly || kVariant == SegsumVariant::kHierarchical, "weights-only is hierarchical");
   constexpr int kNB = TileDecay<kQ>::kNumBlocks;
@@ -152,12 +167,15 @@ __device__ __forceinline__ float token_factors(TileDecay<kQ>& td, int t, float p
     to_end = fast_exp(sum);
   } else {
     if constexpr (!kWeightsOnly) td.u[t] = fast_exp(prefix);
+    float decays[kNB];
+    if constexpr (kHoistDecays) load_floats(td.block_decay, decays);
     float g = fast_exp(suffix);  // v_t
 #pragma unroll
     for (int I = 0; I < kNB; ++I) {
       if (I > blk) {
         if constexpr (!kWeightsOnly) td.chain_dt[I][t] = g * dt;
-        g *= td.block_decay[I];  // E_I
+        if constexpr (kHoistDecays) g *= decays[I];  // E_I
+        else g *= td.block_decay[I];
       }
     }
     to_end = g;  // the chain continued to the tile end
@@ -195,7 +213,9 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
 // fewer barriers and independent chains to overlap, for the state pass, whose producer sets
 // the pace). Each head's arithmetic is exactly prepare_tile_decay's; kWeightsOnly as in
 // detail::token_factors. Writes the token's weight for its head in tile k to w[k].
-template <int kQ, bool kWeightsOnly, int kTiles, class Sync>
+// kHoistDecays: token_factors reads the block decays before its chain (the caller's choice,
+// measured per kernel).
+template <int kQ, bool kWeightsOnly, bool kHoistDecays, int kTiles, class Sync>
 __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&td)[kTiles], int tid,
                                                          const float (&a)[kTiles], const float (&dt)[kTiles],
                                                          float (&w)[kTiles], Sync sync) {
@@ -214,7 +234,7 @@ __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&
   sync();  // block totals visible
 #pragma unroll
   for (int k = 0; k < kTiles; ++k)
-    w[k] = detail::token_factors<SegsumVariant::kHierarchical, kQ, kWeightsOnly>(td[k][hd], t, prefix[k], suffix[k], dt[k]);
+    w[k] = detail::token_factors<SegsumVariant::kHierarchical, kQ, kWeightsOnly, kHoistDecays>(td[k][hd], t, prefix[k], suffix[k], dt[k]);
   // The diagonal-block row last: after the barrier its a values are reloaded, not kept
   // live across the scan (the producer has 40-48 registers).
   if constexpr (!kWeightsOnly) {
