@@ -2,9 +2,12 @@
 """Checks the Hopper kernels' SASS in a built libflashssd (issue 5's "HGMMA and no local
 memory"): every ssd_fwd_sm90_kernel instantiation must issue HGMMA and none may touch local
 memory (STL / LDL: spills or a stack array). ptxas -v says the same at build time
-(cmake/ptxas_guard.sh); this reads the binary that ships.
+(cmake/ptxas_guard.sh); this reads the binary that ships. It also prints each kernel's tile
+loop length (the back edge after the last HGMMA that jumps above the first one: the consumers'
+per-tile loop; each consumer warp runs it once per tile, less what its branches skip) and,
+with --ops, the loop's commonest opcodes (docs/HOPPER_PLAN.md, session 13: 838 -> 728 at N = 128).
 
-    python3 scripts/check_sm90_sass.py build/libflashssd.so [--expect 18]
+    python3 scripts/check_sm90_sass.py build/libflashssd.so [--expect 18] [--ops]
 
 cuobjdump (with nvdisasm beside it) comes from $CUOBJDUMP, the PATH, the CUDA toolkit, or
 .deps/cuda-tools (scripts/setup_deps.sh installs NVIDIA's wheels there when the toolkit has
@@ -14,6 +17,7 @@ none). Exit 0: all good; 1: a kernel fails or fewer kernels than --expect; 77: n
 from __future__ import annotations
 
 import argparse
+import collections
 import os
 import re
 import shutil
@@ -35,8 +39,9 @@ def find_cuobjdump() -> str | None:
     return None
 
 
-def kernel_stats(sass: str) -> dict[str, dict[str, int]]:
+def kernel_stats(sass: str) -> tuple[dict[str, dict[str, int]], dict[str, list[tuple[int, str]]]]:
     stats: dict[str, dict[str, int]] = {}
+    code: dict[str, list[tuple[int, str]]] = {}
     current = None
     for line in sass.splitlines():
         m = re.search(r"Function : (\S+)", line)
@@ -44,12 +49,28 @@ def kernel_stats(sass: str) -> dict[str, dict[str, int]]:
             current = m.group(1) if "ssd_fwd_sm90_kernel" in m.group(1) else None
             if current:
                 stats[current] = {"HGMMA": 0, "STL": 0, "LDL": 0}
+                code[current] = []
             continue
         if current:
             for op in stats[current]:
                 if re.search(r"\b" + op + r"\b", line):
                     stats[current][op] += 1
-    return stats
+            m = re.match(r"\s*/\*([0-9a-f]{4,})\*/\s+(.*?);", line)
+            if m:
+                code[current].append((int(m.group(1), 16), m.group(2)))
+    return stats, code
+
+
+def tile_loop(ins: list[tuple[int, str]]) -> list[str]:
+    """The instructions of the first back edge after the last HGMMA to above the first one."""
+    hgmma = [a for a, t in ins if "HGMMA" in t]
+    if not hgmma:
+        return []
+    for a, t in ins:
+        m = re.search(r"BRA\s.*?0x([0-9a-f]+)\s*$", t)
+        if m and a > max(hgmma) and int(m.group(1), 16) < min(hgmma):
+            return [t for b, t in ins if int(m.group(1), 16) <= b <= a]
+    return []
 
 
 def describe(name: str) -> str:
@@ -66,6 +87,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("library")
     ap.add_argument("--expect", type=int, default=0, help="at least this many sm90 kernels")
+    ap.add_argument("--ops", action="store_true", help="the tile loop's commonest opcodes")
     args = ap.parse_args()
     tool = find_cuobjdump()
     if tool is None:
@@ -75,13 +97,18 @@ def main() -> int:
     if out.returncode != 0:
         print(f"check_sm90_sass: {tool} failed: {out.stderr.strip()}")
         return 1
-    stats = kernel_stats(out.stdout)
+    stats, code = kernel_stats(out.stdout)
     bad = 0
     for name in sorted(stats, key=describe):
         s = stats[name]
         ok = s["HGMMA"] > 0 and s["STL"] == 0 and s["LDL"] == 0
         bad += not ok
-        print(f"{'ok  ' if ok else 'FAIL'} {describe(name):45s} HGMMA {s['HGMMA']:3d}  STL {s['STL']}  LDL {s['LDL']}")
+        loop = tile_loop(code[name])
+        print(f"{'ok  ' if ok else 'FAIL'} {describe(name):45s} HGMMA {s['HGMMA']:3d}  STL {s['STL']}  LDL {s['LDL']}"
+              f"  tile loop {len(loop):4d} of {len(code[name])} instructions")
+        if args.ops and loop:
+            ops = collections.Counter(re.sub(r"^@!?U?P\w+\s+", "", t).split()[0] for t in loop)
+            print("     " + ", ".join(f"{op} {n}" for op, n in ops.most_common(16)))
     if len(stats) < args.expect:
         print(f"check_sm90_sass: {len(stats)} sm90 kernels in {args.library}, expected at least {args.expect}")
         return 1
