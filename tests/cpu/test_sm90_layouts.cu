@@ -136,6 +136,8 @@ TEST(Sm90Layouts, BalancedScoreRowsShareTheMaskEvenly) {
     EXPECT_EQ(standard, 4 * warp + 3) << "warp " << warp;
     for (int j = 0; j < 4; ++j) {
       const int last_block = std::max(Balanced::block(warp, 0), Balanced::block(warp, 1));
+      EXPECT_EQ(Balanced::last_block(warp), last_block) << "warp " << warp;
+      EXPECT_EQ(Standard::last_block(warp), std::max(Standard::block(warp, 0), Standard::block(warp, 1))) << "warp " << warp;
       EXPECT_EQ(Balanced::reaches(warp, j), 16 * j <= 8 * last_block + 7) << "warp " << warp << " group " << j;
     }
   }

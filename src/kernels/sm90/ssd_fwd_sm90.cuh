@@ -372,8 +372,10 @@ struct ScoreRows {
   static CUTE_HOST_DEVICE int pair_row(int warp, int g, int half) { return 8 * block(warp, half) + g; }
   static CUTE_HOST_DEVICE int row(int warp, int lane) { return pair_row(warp, lane % 8, lane / 8 % 2); }
   static CUTE_HOST_DEVICE int col(int lane, int j) { return 8 * (2 * j + lane / 16); }
-  // The 16-column groups j a warp's rows reach (causal): 2 j <= its last row block.
-  static CUTE_HOST_DEVICE bool reaches(int warp, int j) { return 2 * j <= (kBalanced ? kBlocks - 1 - warp : 2 * warp + 1); }
+  // The warp's last row block (half 1's in both maps) and the 16-column groups j its rows
+  // reach (causal): 2 j <= that block.
+  static CUTE_HOST_DEVICE int last_block(int warp) { return block(warp, 1); }
+  static CUTE_HOST_DEVICE bool reaches(int warp, int j) { return 2 * j <= last_block(warp); }
 };
 
 // S' = S o L o dt on a 64 x 64 score tile in the accumulator order (tid: thread of the
@@ -395,7 +397,7 @@ __device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>&
   const int row_block[2] = {Rows::block(warp, 0), Rows::block(warp, 1)};
   sm80::apply_decay_mask_rows<SegsumVariant::kHierarchical, kQ, kChunkScores, kChunkScores>(frag, decay, row_block, tid % 32, scale);
   CUTE_UNROLL
-  for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = (!kChunkScores && i / 4 > 2 * warp + 1) ? 0.f : frag[i / 4][i % 4];
+  for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = (!kChunkScores && i / 4 > Rows::last_block(warp)) ? 0.f : frag[i / 4][i % 4];
 }
 
 // Register i of a 64-row WGMMA accumulator of thread tid of its warpgroup: row
