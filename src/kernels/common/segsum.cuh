@@ -48,7 +48,7 @@ struct TileDecay {
 // Called by all 2 kQ threads of the CTA. Role 0 (threads 0 .. kQ-1, one token
 // each, given the token's a and dt; zeros past the tile's length) does the scans
 // and per-token factors; role 1 (threads kQ .. 2 kQ - 1), otherwise idle here,
-// precomputes the hierarchical variant's diagonal blocks for row tid - kQ.
+// precomputes the hierarchical variant's diagonal blocks, column tid - kQ.
 // Returns the token's state-update weight dt_j * exp(a_{j+1..Q-1}) on role 0.
 // The caller synchronises the 2 kQ threads afterwards.
 //
@@ -110,7 +110,12 @@ __device__ __forceinline__ void scan_in_block(TileDecay<kQ>& td, int t, float a,
   }
 }
 
-// Hierarchical: row t's diagonal block L_ij dt_j (td.a, td.dt visible). The row is written
+// Hierarchical: row t's diagonal block L_ij dt_j (td.a, td.dt visible), the two-head form's
+// (the Hopper producer at N = 64 and 128, without packed sequences). diagonal_block_column
+// below computes the same entries, bitwise, with 44 fewer instructions per token, but made
+// those kernels slower (probe, session 14 call 2, placed between the barriers: N = 128 0.489
+// -> 0.527 ms, N = 64 0.444 -> 0.501; call 3, after the token factors: N = 128 0.490 -> 0.498;
+// not understood, like session 13's float4 loads). The row is written
 // as two float4: scalar stores, 32 bytes apart per thread, conflicted 8 ways (and, as the
 // stores may alias td.a for the compiler, each element reloaded a). Each half of the row is
 // computed before it is stored, so within a half a is read once.
@@ -132,6 +137,31 @@ __device__ __forceinline__ void diagonal_block_row(TileDecay<kQ>& td, int t) {
       row[c] = (jj <= ii) ? fast_exp(sum) * td.dt[first + jj] : 0.f;
     }
     *reinterpret_cast<float4*>(&td.diag_dt[t][4 * half]) = make_float4(row[0], row[1], row[2], row[3]);
+  }
+}
+
+// Hierarchical: column t of its diagonal block, L_ij dt_j for the block's rows i (0 above
+// the diagonal; td.a visible, dt = this column's processed dt). Down a column the sum
+// a_{j+1} + ... + a_i grows one ascending term per row, so each entry has exactly the
+// rounding of the rule above (the ascending sum from 0) while the column shares its
+// partial sums: 7 adds per thread instead of the 28 a row needs (each of its entries starts
+// its sum elsewhere). A warp's stores for one i are 4 rows x 8 consecutive floats: no bank
+// conflict. The one-head form's (role 1: the sm80 kernel, the Hopper kernel at N = 256),
+// where role 1's diagonal blocks are the longer side of the barriers (probe, session 14 call
+// 2: N = 256 0.827 -> 0.791 ms; sm80 R1 8k 1.617 -> 1.592), and the two-head form's in the
+// Hopper producer's packed-sequence loop (prepare_tiles_decay_pair).
+template <int kQ>
+__device__ __forceinline__ void diagonal_block_column(TileDecay<kQ>& td, int t, float dt) {
+  constexpr int kBlock = TileDecay<kQ>::kBlock;
+  static_assert(kBlock == 8, "two float4 of a per block");
+  const int jj = t % kBlock, first = t - jj;
+  float a[kBlock];
+  load_floats(&td.a[first], a);
+  float sum = 0.f;
+#pragma unroll
+  for (int i = 0; i < kBlock; ++i) {
+    if (i > jj) sum += a[i];
+    td.diag_dt[first + i][jj] = (i >= jj) ? fast_exp(sum) * dt : 0.f;
   }
 }
 
@@ -197,7 +227,7 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
   sync();  // a, dt visible to both roles
   float prefix = 0.f, suffix = 0.f;
   if (tid >= kQ) {  // role 1: diagonal blocks (hierarchical only)
-    if constexpr (kVariant == SegsumVariant::kHierarchical) detail::diagonal_block_row(td, t);
+    if constexpr (kVariant == SegsumVariant::kHierarchical) detail::diagonal_block_column(td, t, td.dt[t]);
   } else {
     detail::scan_in_block<kVariant>(td, t, a, prefix, suffix);
   }
@@ -213,9 +243,12 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
 // fewer barriers and independent chains to overlap, for the state pass, whose producer sets
 // the pace). Each head's arithmetic is exactly prepare_tile_decay's; kWeightsOnly as in
 // detail::token_factors. Writes the token's weight for its head in tile k to w[k].
-// kHoistDecays: token_factors reads the block decays before its chain (the caller's choice,
-// measured per kernel).
-template <int kQ, bool kWeightsOnly, bool kHoistDecays, int kTiles, class Sync>
+// kHoistDecays: token_factors reads the block decays before its chain; kDiagonalByColumns:
+// the diagonal blocks by diagonal_block_column instead of diagonal_block_row (the same
+// entries). Both are the caller's choice, measured per kernel and loop: the columns made the
+// Hopper producer's packed-sequence loop faster (probe, session 14 call 3, N = 128 with 4
+// documents per row: 0.623 -> 0.566 ms) and its plain loop slower (0.490 -> 0.498).
+template <int kQ, bool kWeightsOnly, bool kHoistDecays, bool kDiagonalByColumns, int kTiles, class Sync>
 __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&td)[kTiles], int tid,
                                                          const float (&a)[kTiles], const float (&dt)[kTiles],
                                                          float (&w)[kTiles], Sync sync) {
@@ -239,7 +272,10 @@ __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&
   // live across the scan (the producer has 40-48 registers).
   if constexpr (!kWeightsOnly) {
 #pragma unroll
-    for (int k = 0; k < kTiles; ++k) detail::diagonal_block_row(td[k][hd], t);
+    for (int k = 0; k < kTiles; ++k) {
+      if constexpr (kDiagonalByColumns) detail::diagonal_block_column(td[k][hd], t, dt[k]);
+      else detail::diagonal_block_row(td[k][hd], t);
+    }
   }
 }
 
