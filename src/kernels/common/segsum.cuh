@@ -145,10 +145,12 @@ __device__ __forceinline__ void diagonal_block_row(TileDecay<kQ>& td, int t) {
 // a_{j+1} + ... + a_i grows one ascending term per row, so each entry has exactly the
 // rounding of the rule above (the ascending sum from 0) while the column shares its
 // partial sums: 7 adds per thread instead of the 28 a row needs (each of its entries starts
-// its sum elsewhere). A warp's stores for one i are 4 rows x 8 consecutive floats: no bank
-// conflict. The one-head form's (role 1: the sm80 kernel, the Hopper kernel at N = 256),
+// its sum elsewhere). Its scalar stores are 4-way bank conflicted: a warp's four blocks, 256
+// bytes apart, store the same row i at once (a pad row after each block would remove it:
+// probe, session 14 call 7, the two-head form between the barriers 0.527 -> 0.510 ms; rows:
+// 0.488). Used by the one-head form (role 1: the sm80 kernel, the Hopper kernel at N = 256),
 // where role 1's diagonal blocks are the longer side of the barriers (probe, session 14 call
-// 2: N = 256 0.827 -> 0.791 ms; sm80 R1 8k 1.617 -> 1.592), and the two-head form's in the
+// 2: N = 256 0.827 -> 0.791 ms; sm80 R1 8k 1.617 -> 1.592), and by the two-head form in the
 // Hopper producer's packed-sequence loop (prepare_tiles_decay_pair).
 template <int kQ>
 __device__ __forceinline__ void diagonal_block_column(TileDecay<kQ>& td, int t, float dt) {
