@@ -377,3 +377,21 @@ def test_run_gpu_orchestration_on_cpu(tmp_path, monkeypatch):
     assert ok["cudnn_attn_ms"] is None and "cudnn_attn" in ok["errors"]
     assert by[(16, False, "fwd_bwd")]["triton_ms"] == 2.5
     assert compare.check_schema(report) == []
+
+
+def test_sass_scoreboards_decodes_the_control_fields():
+    # Two instructions of the N = 128 producer as cuobjdump prints them (session 14, call 2's
+    # layout): the per-tile dt prefetch sets scoreboard 5 and the multiply by A_h waits on it.
+    import sass_scoreboards
+    sass = textwrap.dedent("""\
+            Function : kernel
+        /*9710*/                   LDG.E R28, desc[UR50][R8.64] ;       /* 0x00000032081c7981 */
+                                                                        /* 0x000368000c1e1900 */
+        /*9f10*/                   FMUL R17, R24, R37 ;                 /* 0x0000002518117220 */
+                                                                        /* 0x020fe20000400000 */
+        """)
+    (load, mul), = sass_scoreboards.functions(sass).values()
+    assert load[0] == 0x9710 and load[1] == "LDG.E R28, desc[UR50][R8.64]"
+    assert load[2]["wb"] == 5 and load[2]["rb"] == 1 and load[2]["wait"] == 0
+    assert mul[0] == 0x9f10 and mul[2]["wb"] is None and mul[2]["rb"] is None
+    assert mul[2]["wait"] == 1 << 5
