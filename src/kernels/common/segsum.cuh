@@ -114,8 +114,9 @@ __device__ __forceinline__ void scan_in_block(TileDecay<kQ>& td, int t, float a,
 // (the Hopper producer at N = 64 and 128, without packed sequences). diagonal_block_column
 // below computes the same entries, bitwise, with 44 fewer instructions per token, but made
 // those kernels slower (probe, session 14 call 2, placed between the barriers: N = 128 0.489
-// -> 0.527 ms, N = 64 0.444 -> 0.501; call 3, after the token factors: N = 128 0.490 -> 0.498;
-// not understood, like session 13's float4 loads). The row is written
+// -> 0.527 ms, N = 64 0.444 -> 0.501; call 3, after the token factors: N = 128 0.490 -> 0.498).
+// In the first layout ptxas made a multiply in the tile loop wait every tile on the
+// scoreboard of the dt prefetch (calls 6-8, docs/HOPPER_PLAN.md). The row is written
 // as two float4: scalar stores, 32 bytes apart per thread, conflicted 8 ways (and, as the
 // stores may alias td.a for the compiler, each element reloaded a). Each half of the row is
 // computed before it is stored, so within a half a is read once.
@@ -248,8 +249,8 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
 // kHoistDecays: token_factors reads the block decays before its chain; kDiagonalByColumns:
 // the diagonal blocks by diagonal_block_column instead of diagonal_block_row (the same
 // entries). Both are the caller's choice, measured per kernel and loop: the columns made the
-// Hopper producer's packed-sequence loop faster (probe, session 14 call 3, N = 128 with 4
-// documents per row: 0.623 -> 0.566 ms) and its plain loop slower (0.490 -> 0.498).
+// Hopper producer's packed-sequence loop faster (probe, session 14 call 4, N = 128 with 4
+// documents per row: 0.613 -> 0.600 ms) and its plain loop slower (call 3: 0.490 -> 0.498).
 template <int kQ, bool kWeightsOnly, bool kHoistDecays, bool kDiagonalByColumns, int kTiles, class Sync>
 __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&td)[kTiles], int tid,
                                                          const float (&a)[kTiles], const float (&dt)[kTiles],
