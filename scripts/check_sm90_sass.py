@@ -39,25 +39,42 @@ def find_cuobjdump() -> str | None:
     return None
 
 
-def kernel_stats(sass: str) -> tuple[dict[str, dict[str, int]], dict[str, list[tuple[int, str]]]]:
-    stats: dict[str, dict[str, int]] = {}
-    code: dict[str, list[tuple[int, str]]] = {}
-    current = None
+_FIRST = re.compile(r"\s*/\*([0-9a-f]{4,})\*/\s*(.*?)\s*;\s*/\*\s*(0x[0-9a-f]+)\s*\*/")
+_SECOND = re.compile(r"\s*/\*\s*(0x[0-9a-f]+)\s*\*/\s*$")
+
+
+def sass_functions(sass: str) -> dict[str, list[tuple[int, str, int]]]:
+    """cuobjdump -sass text as each function's instructions: (address, text, the high 64 bits
+    of the 128-bit encoding, where the scheduling fields are; scripts/sass_scoreboards.py)."""
+    out: dict[str, list[tuple[int, str, int]]] = {}
+    name, pending = None, None
     for line in sass.splitlines():
         m = re.search(r"Function : (\S+)", line)
         if m:
-            current = m.group(1) if "ssd_fwd_sm90_kernel" in m.group(1) else None
-            if current:
-                stats[current] = {"HGMMA": 0, "STL": 0, "LDL": 0}
-                code[current] = []
+            name, pending = m.group(1), None
+            out[name] = []
             continue
-        if current:
-            for op in stats[current]:
-                if re.search(r"\b" + op + r"\b", line):
-                    stats[current][op] += 1
-            m = re.match(r"\s*/\*([0-9a-f]{4,})\*/\s+(.*?);", line)
-            if m:
-                code[current].append((int(m.group(1), 16), m.group(2)))
+        if name is None:
+            continue
+        m = _FIRST.match(line)
+        if m:
+            pending = (int(m.group(1), 16), m.group(2))
+            continue
+        m = _SECOND.match(line)
+        if m and pending:
+            out[name].append((pending[0], pending[1], int(m.group(1), 16)))
+            pending = None
+    return out
+
+
+def kernel_stats(sass: str) -> tuple[dict[str, dict[str, int]], dict[str, list[tuple[int, str]]]]:
+    stats: dict[str, dict[str, int]] = {}
+    code: dict[str, list[tuple[int, str]]] = {}
+    for name, ins in sass_functions(sass).items():
+        if "ssd_fwd_sm90_kernel" not in name:
+            continue
+        stats[name] = {op: sum(1 for _, t, _ in ins if re.search(r"\b" + op + r"\b", t)) for op in ("HGMMA", "STL", "LDL")}
+        code[name] = [(a, t) for a, t, _ in ins]
     return stats, code
 
 

@@ -13,7 +13,7 @@ producer's code (0.527 ms) and not the other (0.488 ms).
 
 The fields come from the high 64 bits of each 128-bit sm_70+ instruction: stall cycles bits
 41-44, yield 45, write scoreboard 46-48, read scoreboard 49-51, wait mask 52-57 (7 = none).
-cuobjdump is found as scripts/check_sm90_sass.py finds it.
+cuobjdump is found, and its text parsed, by scripts/check_sm90_sass.py (sass_functions).
 """
 from __future__ import annotations
 
@@ -24,11 +24,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_sm90_sass import find_cuobjdump  # noqa: E402
-
-_FIRST = re.compile(r"\s*/\*([0-9a-f]{4,})\*/\s*(.*?)\s*;\s*/\*\s*(0x[0-9a-f]+)\s*\*/")
-_SECOND = re.compile(r"\s*/\*\s*(0x[0-9a-f]+)\s*\*/\s*$")
-
+from check_sm90_sass import find_cuobjdump, sass_functions  # noqa: E402
 
 def control(hi: int) -> dict[str, int | None]:
     """The scheduling fields of an instruction's high 64 bits (None: no scoreboard)."""
@@ -39,25 +35,7 @@ def control(hi: int) -> dict[str, int | None]:
 
 def functions(sass: str) -> dict[str, list[tuple[int, str, dict]]]:
     """Each function's instructions as (address, text, control fields)."""
-    out: dict[str, list[tuple[int, str, dict]]] = {}
-    name, pending = None, None
-    for line in sass.splitlines():
-        if "Function :" in line:
-            name = line.split("Function :", 1)[1].strip()
-            out[name] = []
-            pending = None
-            continue
-        if name is None:
-            continue
-        m = _FIRST.match(line)
-        if m:
-            pending = (int(m.group(1), 16), m.group(2))
-            continue
-        m = _SECOND.match(line)
-        if m and pending:
-            out[name].append((pending[0], pending[1], control(int(m.group(1), 16))))
-            pending = None
-    return out
+    return {name: [(a, t, control(hi)) for a, t, hi in ins] for name, ins in sass_functions(sass).items()}
 
 
 def main() -> int:
