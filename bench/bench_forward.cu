@@ -2,7 +2,7 @@
 // sections 5 and 6) and prints one JSON line on stdout (human notes on stderr).
 //
 //   flashssd_bench [--config R1|R2|R3|R4] [--H 64] [--P 64] [--N 128] [--G 1]
-//                  [--batch 32] [--seqlen 2048] [--dtype bf16|fp16|fp32] [--z]
+//                  [--batch 32] [--seqlen 2048] [--dtype bf16|fp16|fp32] [--dt-dtype fp32|bf16|fp16] [--z]
 //                  [--no-D] [--segsum hierarchical|diff|direct] [--chunk 0]
 //                  [--iters 100] [--warmup 10] [--no-verify] [--seed 1]
 //
@@ -120,6 +120,7 @@ struct Args {
   int64_t H = 64, P = 64, N = 128, G = 1;
   int64_t batch = -1, seqlen = 2048;  // batch -1: 65536 / seqlen (at least 1)
   std::string dtype = "bf16";
+  std::string dt_dtype = "fp32";  // dt's own type (models keep it in fp32 or in the input type)
   bool z = false;
   bool D = true;
   std::string segsum = "hierarchical";
@@ -136,7 +137,7 @@ struct Args {
   if (msg) std::fprintf(stderr, "flashssd_bench: %s\n", msg);
   std::fprintf(stderr,
                "usage: flashssd_bench [--config R1|R2|R3|R4] [--H n] [--P n] [--N n] [--G n]\n"
-               "                      [--batch n] [--seqlen n] [--dtype bf16|fp16|fp32] [--z]\n"
+               "                      [--batch n] [--seqlen n] [--dtype bf16|fp16|fp32] [--dt-dtype fp32|bf16|fp16] [--z]\n"
                "                      [--no-D] [--segsum hierarchical|diff|direct] [--chunk n]\n"
                "                      [--iters n] [--warmup n] [--no-verify] [--verify-tokens n]\n"
                "                      [--seed n] [--device n]\n"
@@ -186,6 +187,7 @@ Args parse_args(int argc, char** argv) {
     else if (f == "--batch") a.batch = parse_int(f, need());
     else if (f == "--seqlen" || f == "--T") a.seqlen = parse_int(f, need());
     else if (f == "--dtype") a.dtype = need();
+    else if (f == "--dt-dtype") a.dt_dtype = need();
     else if (f == "--z") a.z = true;
     else if (f == "--no-D") a.D = false;
     else if (f == "--segsum") a.segsum = need();
@@ -201,6 +203,8 @@ Args parse_args(int argc, char** argv) {
   if (custom_dims && a.config != "custom") a.config += "*";  // modified reference config
   if (a.dtype != "bf16" && a.dtype != "fp16" && a.dtype != "fp32")
     usage(("--dtype must be bf16, fp16 or fp32, not " + a.dtype).c_str());
+  if (a.dt_dtype != "bf16" && a.dt_dtype != "fp16" && a.dt_dtype != "fp32")
+    usage(("--dt-dtype must be bf16, fp16 or fp32, not " + a.dt_dtype).c_str());
   if (a.segsum != "hierarchical" && a.segsum != "diff" && a.segsum != "direct")
     usage(("--segsum must be hierarchical, diff or direct, not " + a.segsum).c_str());
   if (a.H <= 0 || a.P <= 0 || a.N <= 0 || a.G <= 0 || a.seqlen <= 0)
@@ -382,11 +386,13 @@ void run(const Args& a, Result& res, cudaDeviceProp& prop) {
   const int esz = flashssd::dtype_size(xt);
   const int64_t b = a.batch, T = a.seqlen, H = a.H, P = a.P, G = a.G, N = a.N;
   const int64_t n_x = b * T * H * P, n_bc = b * T * G * N, n_dt = b * T * H;
+  const DType dtt = dtype_of(a.dt_dtype);
+  const int dt_size = flashssd::dtype_size(dtt);
 
   size_t l2 = prop.l2CacheSize > 0 ? static_cast<size_t>(prop.l2CacheSize) : (64u << 20);
   size_t flush_bytes = 2 * l2;
 
-  size_t need = static_cast<size_t>(n_x) * esz * (a.z ? 3 : 2) + 2 * n_bc * esz + 4 * n_dt +
+  size_t need = static_cast<size_t>(n_x) * esz * (a.z ? 3 : 2) + 2 * n_bc * esz + dt_size * n_dt +
                 flush_bytes + 16 * H * P;
   size_t free_b = 0, total_b = 0;
   CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
@@ -403,7 +409,7 @@ void run(const Args& a, Result& res, cudaDeviceProp& prop) {
   void* z = a.z ? buf.alloc(n_x * esz, "z") : nullptr;
   void* B = buf.alloc(n_bc * esz, "B");
   void* C = buf.alloc(n_bc * esz, "C");
-  float* dt = static_cast<float*>(buf.alloc(n_dt * 4, "dt"));
+  void* dt = buf.alloc(n_dt * dt_size, "dt");
   float* A = static_cast<float*>(buf.alloc(H * 4, "A"));
   float* dt_bias = static_cast<float*>(buf.alloc(H * 4, "dt_bias"));
   float* D = a.D ? static_cast<float*>(buf.alloc(H * 4, "D")) : nullptr;
@@ -415,7 +421,7 @@ void run(const Args& a, Result& res, cudaDeviceProp& prop) {
   fill_uniform(C, xt, n_bc, -1.0f, 1.0f, s + 3);
   if (z) fill_uniform(z, xt, n_x, -2.0f, 2.0f, s + 4);
   // dt raw in [-3, 0], dt_bias in [-4, -2]: softplus(dt + bias) in ~[0.001, 0.13].
-  fill_uniform(dt, DType::kFloat32, n_dt, -3.0f, 0.0f, s + 5);
+  fill_uniform(dt, dtt, n_dt, -3.0f, 0.0f, s + 5);
   fill_uniform(dt_bias, DType::kFloat32, H, -4.0f, -2.0f, s + 6);
   fill_uniform(A, DType::kFloat32, H, -8.0f, -0.5f, s + 7);  // negative
   if (D) fill_uniform(D, DType::kFloat32, H, 0.5f, 1.5f, s + 8);
@@ -430,7 +436,7 @@ void run(const Args& a, Result& res, cudaDeviceProp& prop) {
 
   flashssd::SsdParams p;
   p.x = flashssd::make_view(x, xt, {b, T, H, P});
-  p.dt = flashssd::make_view(dt, DType::kFloat32, {b, T, H});
+  p.dt = flashssd::make_view(dt, dtt, {b, T, H});
   p.A = flashssd::make_view(A, DType::kFloat32, {H});
   p.B = flashssd::make_view(B, xt, {b, T, G, N});
   p.C = flashssd::make_view(C, xt, {b, T, G, N});
@@ -466,7 +472,7 @@ void run(const Args& a, Result& res, cudaDeviceProp& prop) {
     auto hx = prefix_to_host(x, xt, t, H * P);
     auto hB = prefix_to_host(B, xt, t, G * N);
     auto hC = prefix_to_host(C, xt, t, G * N);
-    auto hdt = prefix_to_host(dt, DType::kFloat32, t, H);
+    auto hdt = prefix_to_host(dt, dtt, t, H);
     auto hz = z ? prefix_to_host(z, xt, t, H * P) : std::vector<char>();
     auto hy_dev = prefix_to_host(y, xt, t, H * P);
     std::vector<float> hA(H), hbias(H), hD(H);
@@ -477,7 +483,7 @@ void run(const Args& a, Result& res, cudaDeviceProp& prop) {
 
     flashssd::SsdParams q;
     q.x = flashssd::make_view(hx.data(), xt, {1, t, H, P});
-    q.dt = flashssd::make_view(hdt.data(), DType::kFloat32, {1, t, H});
+    q.dt = flashssd::make_view(hdt.data(), dtt, {1, t, H});
     q.A = flashssd::make_view(hA.data(), DType::kFloat32, {H});
     q.B = flashssd::make_view(hB.data(), xt, {1, t, G, N});
     q.C = flashssd::make_view(hC.data(), xt, {1, t, G, N});
@@ -539,10 +545,10 @@ int main(int argc, char** argv) {
   Args a = parse_args(argc, argv);
   const int esz = a.dtype == "fp32" ? 4 : 2;
   // Minimum bytes (DESIGN.md section 5): x read + y written + B, C read + dt
-  // (fp32) read, + z read when gated. For bf16: 4HP + 4GN + 4H per token.
+  // read (fp32 unless --dt-dtype), + z read when gated. For bf16: 4HP + 4GN + 4H per token.
   const double tokens = static_cast<double>(a.batch) * a.seqlen;
   const double min_bytes =
-      tokens * (esz * (2.0 * a.H * a.P + 2.0 * a.G * a.N + (a.z ? a.H * a.P : 0)) + 4.0 * a.H);
+      tokens * (esz * (2.0 * a.H * a.P + 2.0 * a.G * a.N + (a.z ? a.H * a.P : 0)) + (a.dt_dtype == "fp32" ? 4.0 : 2.0) * a.H);
   const double kDesignCopyBW = 4.27e12;  // DESIGN.md section 5, H200 copy bandwidth
 
   Result res;
@@ -582,7 +588,7 @@ int main(int argc, char** argv) {
       .integer("sm", prop.major * 10 + prop.minor)
       .str("config", a.config).integer("batch", a.batch).integer("seqlen", a.seqlen)
       .integer("H", a.H).integer("P", a.P).integer("N", a.N).integer("G", a.G)
-      .str("dtype", a.dtype).boolean("z", a.z).boolean("D", a.D).str("segsum", a.segsum)
+      .str("dtype", a.dtype).str("dt_dtype", a.dt_dtype).boolean("z", a.z).boolean("D", a.D).str("segsum", a.segsum)
       .integer("chunk_size", a.chunk).integer("iters", static_cast<long long>(res.times_ms.size()))
       .num("median_ms", med).num("min_ms", mn).num("mean_ms", mean)
       .integer("min_bytes", static_cast<long long>(min_bytes)).num("achieved_TBps", min_bytes / (med * 1e-3) / 1e12)

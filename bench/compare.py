@@ -57,6 +57,9 @@ CONFIGS = {
     "R1-packed": dict(H=64, P=64, N=128, G=1, attn_heads=16, packed_seqs=4),
     # R1 with the largest state the API takes (N = 256; attention as R1's).
     "R1-N256": dict(H=64, P=64, N=256, G=1, attn_heads=16),
+    # R1 with dt in bf16, as models that keep it in the input type hand it over (2 bytes per
+    # token and head less to read; the same values rounded).
+    "R1-dtbf16": dict(H=64, P=64, N=128, G=1, attn_heads=16, dt_dtype="bf16"),
 }
 R1_SEQLENS = [512, 1024, 2048, 4096, 8192, 16384, 32768]
 TOKENS = 65536
@@ -85,10 +88,10 @@ def log(msg: str) -> None:
 
 
 # --------------------------------------------------------------------------- plan
-def min_bytes(H, P, N, G, z, tokens):
+def min_bytes(H, P, N, G, z, tokens, dt_bytes=4):
     """Minimum HBM bytes of the forward (DESIGN.md section 5), bf16 x/B/C/z/y, fp32 dt:
-    per token 4HP + 4GN + 4H, + 2HP when gated."""
-    return tokens * (4 * H * P + 4 * G * N + 4 * H + (2 * H * P if z else 0))
+    per token 4HP + 4GN + 4H, + 2HP when gated (2H for dt in bf16)."""
+    return tokens * (4 * H * P + 4 * G * N + dt_bytes * H + (2 * H * P if z else 0))
 
 
 def make_row(config, batch, seqlen, z, pass_):
@@ -97,7 +100,7 @@ def make_row(config, batch, seqlen, z, pass_):
            "N": c["N"], "G": c["G"], "z": bool(z), "pass": pass_,
            "flashssd_ms": None, "triton_ms": None, "cudnn_attn_ms": None, "flash_attn_ms": None,
            "floor_ms": None}
-    mb = min_bytes(c["H"], c["P"], c["N"], c["G"], z, batch * seqlen)
+    mb = min_bytes(c["H"], c["P"], c["N"], c["G"], z, batch * seqlen, 2 if c.get("dt_dtype") == "bf16" else 4)
     if pass_ == "fwd":
         row["floor_ms"] = float(f"{mb / (DESIGN_COPY_TBPS * 1e12) * 1e3:.4g}")
     # Extra fields (beside the schema's).
@@ -107,6 +110,8 @@ def make_row(config, batch, seqlen, z, pass_):
                 "attn_headdim": ATTN_HEADDIM, "iters": {}, "errors": {}})
     if c.get("packed_seqs"):
         row["packed_seqs"] = c["packed_seqs"]
+    if c.get("dt_dtype"):
+        row["dt_dtype"] = c["dt_dtype"]
     return row
 
 
@@ -127,7 +132,7 @@ def build_plan(args):
     if "R4" in configs:
         for T in ((131072,) if args.quick else (131072, 524288)):
             rows.append(make_row("R4", 1, T, False, "fwd"))
-    for cfg in ("R1-packed", "R1-N256"):
+    for cfg in ("R1-packed", "R1-N256", "R1-dtbf16"):
         if cfg in configs:
             for z in ((False,) if args.quick else (False, True)):
                 rows.append(make_row(cfg, TOKENS // 8192, 8192, z, "fwd"))
@@ -494,6 +499,8 @@ def make_inputs(torch, row, seed, requires_grad=False):
                dt_bias=unif(-4.0, -2.0, H), z=randn(b, T, H, P) if row["z"] else None)
     if row.get("packed_seqs"):
         inp["seq_idx"] = packed_seq_idx(torch, b, T, row["packed_seqs"], g)
+    if row.get("dt_dtype") == "bf16":
+        inp["dt"] = inp["dt"].to(bf)
     if requires_grad:
         for k, v in inp.items():
             if v is not None:
@@ -898,8 +905,8 @@ def parse_args(argv=None):
     ap.add_argument("--quick", action="store_true", help="a few rows, 20 iterations (smoke test)")
     ap.add_argument("--dry-run", action="store_true", help="no GPU: plan, schema check and writers, null timings")
     ap.add_argument("--fwd-bwd", action="store_true", help="also Triton forward+backward rows on R1")
-    ap.add_argument("--configs", default="R1,R2,R3,R4,R1-packed,R1-N256",
-                    help="comma-separated subset of R1,R2,R3,R4,R1-packed,R1-N256 (any case)")
+    ap.add_argument("--configs", default="R1,R2,R3,R4,R1-packed,R1-N256,R1-dtbf16",
+                    help="comma-separated subset of R1,R2,R3,R4,R1-packed,R1-N256,R1-dtbf16 (any case)")
     ap.add_argument("--iters", type=int, default=None, help="timed runs per measurement (default 100, quick 20)")
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--min-iters", type=int, default=5,

@@ -7,6 +7,7 @@
 //                               [--persistent 1|0]  (0: one CTA per work item)
 //                               [--packed k]  (seq_idx: k packed sequences per row)
 //                               [--softplus 1]  (dt raw + dt_bias through softplus, as flashssd_bench)
+//                               [--dt-bf16 1]  (dt in bf16)
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -31,6 +32,11 @@ __global__ void fill_uniform(T* out, size_t n, float lo, float hi, uint32_t seed
     h ^= h >> 15; h *= 2246822519u; h ^= h >> 13; h *= 3266489917u; h ^= h >> 16;
     out[i] = T(lo + (hi - lo) * (float(h >> 8) * (1.f / 16777216.f)));
   }
+}
+
+__global__ void to_bf16(const float* in, __nv_bfloat16* out, size_t n) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
+    out[i] = __float2bfloat16(in[i]);
 }
 
 template <class K>
@@ -74,6 +80,14 @@ int run(int argc, char** argv) {
     PROBE_CHECK(cudaGetLastError());
     p.dt_bias = dt_bias; p.dt_bias_s = 1; p.dt_softplus = true;
   }
+  // --dt-bf16 1: dt handed over in bf16 (the same values rounded), as models often keep it.
+  if (arg(argc, argv, "--dt-bf16", 0)) {
+    __nv_bfloat16* dt16;
+    PROBE_CHECK(cudaMalloc(&dt16, ndt * 2));
+    to_bf16<<<1024, 256>>>(dt, dt16, ndt);
+    PROBE_CHECK(cudaGetLastError());
+    p.dt = dt16; p.dt_type = flashssd::ScalarType::kBF16;
+  }
   p.final_states = fin; p.fin_sb = int64_t(H) * P * N; p.fin_sh = P * N; p.fin_sp = N;
   // The chunk scores the main pass reads, computed once (the probe times the main pass;
   // flashssd_bench times both).
@@ -108,11 +122,11 @@ int run(int argc, char** argv) {
 
   const std::vector<float> ms = time_sorted_ms(launch, iters, 3, size_t(prop.l2CacheSize));
   // Bytes that must move: x, y (and z) in bf16, B and C, dt in fp32.
-  const double bytes = double(nx) * 2 * (with_z ? 3 : 2) + double(nbc) * 2 * 2 + double(ndt) * 4;
+  const double bytes = double(nx) * 2 * (with_z ? 3 : 2) + double(nbc) * 2 * 2 + double(ndt) * (p.dt_type == flashssd::ScalarType::kBF16 ? 2 : 4);
   std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"ok\", \"batch\": %d, \"seqlen\": %d, \"H\": %d, "
-              "\"G\": %d, \"P\": %d, \"N\": %d, \"z\": %d, \"packed\": %d, \"ctas_per_sm\": %d, \"smem_bytes\": %zu, \"median_ms\": %.5f, "
+              "\"G\": %d, \"P\": %d, \"N\": %d, \"dt_bf16\": %d, \"z\": %d, \"packed\": %d, \"ctas_per_sm\": %d, \"smem_bytes\": %zu, \"median_ms\": %.5f, "
               "\"min_ms\": %.5f, \"bytes\": %.0f, \"achieved_TBps\": %.4f}\n",
-              batch, T, H, G, P, N, int(with_z), packed, per_sm, size_t(kSmem), ms[iters / 2], ms[0], bytes,
+              batch, T, H, G, P, N, int(p.dt_type == flashssd::ScalarType::kBF16), int(with_z), packed, per_sm, size_t(kSmem), ms[iters / 2], ms[0], bytes,
               bytes / ms[iters / 2] * 1e-9);
   return 0;
 }

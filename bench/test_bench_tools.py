@@ -30,12 +30,13 @@ def plan(*argv):
 def test_plan_rows_and_design_floors():
     rows = plan()
     fwd = [r for r in rows if r["pass"] == "fwd"]
-    assert len(fwd) == 24 and len(rows) == 24
+    assert len(fwd) == 26 and len(rows) == 26
     r1 = [r for r in fwd if r["config"] == "R1"]
     assert sorted({r["seqlen"] for r in r1}) == compare.R1_SEQLENS
     assert all(r["batch"] * r["seqlen"] == 65536 for r in r1)
     assert {r["z"] for r in r1} == {False, True}
     floors = {(r["config"], r["seqlen"], r["z"]): r["floor_ms"] for r in fwd}
+    floors_bytes_r1_8k = next(r["min_bytes"] for r in r1 if r["seqlen"] == 8192 and not r["z"])
     # DESIGN.md section 5 anchors: R1 0.263, R2 0.574 (z 0.825), R3 0.257, R4 0.526 / 2.11.
     assert floors[("R1", 512, False)] == pytest.approx(0.263, abs=1e-3)
     assert floors[("R2", 2048, False)] == pytest.approx(0.574, abs=1e-3)
@@ -44,7 +45,7 @@ def test_plan_rows_and_design_floors():
     assert floors[("R4", 131072, False)] == pytest.approx(0.526, abs=1e-3)
     assert floors[("R4", 524288, False)] == pytest.approx(2.11, abs=5e-3)
     assert {r["attn_heads"] for r in r1} == {16}
-    assert {r["attn_heads"] for r in fwd if r["config"] not in ("R1", "R1-packed", "R1-N256")} == {32}
+    assert {r["attn_heads"] for r in fwd if r["config"] not in ("R1", "R1-packed", "R1-N256", "R1-dtbf16")} == {32}
     # Packed rows: R1's layer on 8 rows of 8k tokens with 4 documents each, R1's floor.
     packed = [r for r in fwd if r["config"] == "R1-packed"]
     assert [(r["batch"], r["seqlen"], r["z"], r["packed_seqs"]) for r in packed] == [(8, 8192, False, 4), (8, 8192, True, 4)]
@@ -53,6 +54,10 @@ def test_plan_rows_and_design_floors():
     n256 = [r for r in fwd if r["config"] == "R1-N256"]
     assert [(r["batch"], r["seqlen"], r["z"], r["N"], r["attn_heads"]) for r in n256] == [(8, 8192, False, 256, 16), (8, 8192, True, 256, 16)]
     assert n256[0]["floor_ms"] == pytest.approx(0.2711, abs=1e-3)  # flashssd_bench's floor (s9 call 1)
+    # dt in bf16: R1's 8k rows with 2 bytes per token and head less to read.
+    dtb = [r for r in fwd if r["config"] == "R1-dtbf16"]
+    assert [(r["batch"], r["seqlen"], r["z"], r["dt_dtype"]) for r in dtb] == [(8, 8192, False, "bf16"), (8, 8192, True, "bf16")]
+    assert dtb[0]["min_bytes"] == floors_bytes_r1_8k - 2 * 64 * 65536
     both = plan("--fwd-bwd")
     fb = [r for r in both if r["pass"] == "fwd_bwd"]
     assert len(fb) == 14 and all(r["floor_ms"] is None and r["flashssd_ms"] is None for r in fb)
@@ -60,6 +65,7 @@ def test_plan_rows_and_design_floors():
     assert {r["config"] for r in plan("--configs", "r1,R4")} == {"R1", "R4"}
     assert {r["config"] for r in plan("--configs", "r1-PACKED")} == {"R1-packed"}
     assert {r["config"] for r in plan("--configs", "r1-n256")} == {"R1-N256"}
+    assert {r["config"] for r in plan("--configs", "r1-dtbf16")} == {"R1-dtbf16"}
 
 
 def report_for(rows, **kw):
@@ -126,7 +132,7 @@ def test_dry_run_end_to_end(tmp_path):
     assert cp.returncode == 0, cp.stderr
     rep = json.load(open(tmp_path / "2026-01-02-dry-run.json"))
     assert rep["dry_run"] is True and rep["segsum"]["variants"][0] == "diff"
-    assert len(rep["rows"]) == 39 and rep["rows"][-1]["pass"] == "decode"  # 24 fwd + 14 fwd_bwd + 1 merged
+    assert len(rep["rows"]) == 41 and rep["rows"][-1]["pass"] == "decode"  # 26 fwd + 14 fwd_bwd + 1 merged
     assert all(r["flashssd_ms"] is None for r in rep["rows"])  # nothing fabricated
     assert compare.check_schema(rep) == []
     assert (tmp_path / "2026-01-02-dry-run.md").exists()

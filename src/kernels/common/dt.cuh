@@ -11,10 +11,20 @@
 
 namespace flashssd {
 
+// dt_raw's bits as stored (fp32, or a 16-bit type in the low half), and their value. A
+// prefetch holds the bits and converts them when the token is processed: converting at the
+// load would put the load's first use, and the wait for it, right behind the load.
+__device__ __forceinline__ uint32_t load_dt_bits(const void* dt, ScalarType type, int64_t offset) {
+  if (type == ScalarType::kF32) return __float_as_uint(static_cast<const float*>(dt)[offset]);
+  return static_cast<const uint16_t*>(dt)[offset];
+}
+__device__ __forceinline__ float dt_from_bits(uint32_t bits, ScalarType type) {
+  if (type == ScalarType::kF32) return __uint_as_float(bits);
+  if (type == ScalarType::kBF16) return __uint_as_float(bits << 16);  // bf16 is fp32's high half
+  return __half2float(__ushort_as_half(static_cast<unsigned short>(bits)));
+}
 __device__ __forceinline__ float load_dt_raw(const void* dt, ScalarType type, int64_t offset) {
-  if (type == ScalarType::kF32) return static_cast<const float*>(dt)[offset];
-  if (type == ScalarType::kBF16) return __bfloat162float(static_cast<const __nv_bfloat16*>(dt)[offset]);
-  return __half2float(static_cast<const __half*>(dt)[offset]);
+  return dt_from_bits(load_dt_bits(dt, type, offset), type);
 }
 
 // bias: dt_bias[h], already loaded (0 without one: v + 0 only turns -0 into +0, which

@@ -536,11 +536,12 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         const bool reads_dt = kHeads == 2 || wtid < kQ;
         const float A_h = p.A[hd * p.A_s], bias = p.dt_bias ? p.dt_bias[hd * p.dt_bias_s] : 0.f;
         // Raw dt of the thread's token, loaded one tile ahead so that its latency overlaps the
-        // previous tile's work.
+        // previous tile's work; held as loaded (bits: 16-bit dt converted when used, or the
+        // conversion would wait for the load at once; 0 bits are 0 in every type).
         auto load_raw_dt = [&](int i) {
           const int tok = (tile_begin + i) * kQ + tok_in_tile;
           const bool valid = reads_dt && i < tiles && tok < p.seqlen;
-          return valid ? load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + hd * p.dt_sh) : 0.f;
+          return valid ? load_dt_bits(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + hd * p.dt_sh) : 0u;
         };
         // Packed sequences: a token that starts one (its reset flag) gets the log-decay
         // a = -inf. exp(a) = 0 then resets the state exactly where the recurrence does, and
@@ -566,7 +567,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         constexpr int kRound = kStatePass && kHeads == 2 ? 2 : 1;
         static_assert(kStages >= 2 * kRound || kRound == 1,
                       "the producer fills a round of stages while the consumers read the previous round");
-        float raw_ahead[kRound];
+        uint32_t raw_ahead[kRound];
         bool flag_ahead[kRound];
         CUTE_UNROLL
         for (int k = 0; k < kRound; ++k) {
@@ -596,7 +597,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           for (int k = 0; k < kTiles; ++k) {
             const int i = i0 + k, t = tile_begin + i;
             const bool valid = reads_dt && t * kQ + tok_in_tile < p.seqlen;
-            dt[k] = valid ? process_dt(raw_ahead[k], bias, p.dt_softplus, p.dt_lo, p.dt_hi) : 0.f;  // 0 past T
+            dt[k] = valid ? process_dt(dt_from_bits(raw_ahead[k], p.dt_type), bias, p.dt_softplus, p.dt_lo, p.dt_hi) : 0.f;  // 0 past T
             raw_ahead[k] = load_raw_dt(i + kRound);
             a[k] = dt[k] * A_h;
             if constexpr (kPacked && kPrefetchFlags) {
