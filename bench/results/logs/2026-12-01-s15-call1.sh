@@ -5,7 +5,7 @@
 # of the I/O skeleton.
 O=$OUT; A=out/ab
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,clocks.mem --format=csv,noheader
-timeout 40 $A/l2bw
+timeout 40 $A/l2bw   # out/ab/l2bw.cu, kept as bench/results/logs/2026-12-01-s15-l2bw.cu
 for i in 1 2; do
   timeout 40 $A/main_probe --N 128 --softplus 1 --iters 50
   timeout 40 $A/mc_probe --N 128 --softplus 1 --iters 50 --cluster 1
