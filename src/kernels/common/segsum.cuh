@@ -248,9 +248,10 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
 // detail::token_factors. Writes the token's weight for its head in tile k to w[k].
 // kHoistDecays: token_factors reads the block decays before its chain; kDiagonalByColumns:
 // the diagonal blocks by diagonal_block_column instead of diagonal_block_row (the same
-// entries). Both are the caller's choice, measured per kernel and loop: the columns made the
-// Hopper producer's packed-sequence loop faster (probe, session 14 call 4, N = 128 with 4
-// documents per row: 0.613 -> 0.600 ms) and its plain loop slower (call 3: 0.490 -> 0.498).
+// entries). Both are the caller's choice, measured per kernel and loop: the Hopper producer
+// takes the columns in every loop (probe: packed sequences 0.613 -> 0.600 ms, session 14 call
+// 4; its plain loop 0.495 -> 0.475 at N = 128 and 0.447 -> 0.438 at N = 64 once its dt prefetch
+// waited at the round's end, session 15 call 5; slower before that, 0.490 -> 0.498).
 template <int kQ, bool kWeightsOnly, bool kHoistDecays, bool kDiagonalByColumns, int kTiles, class Sync>
 __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&td)[kTiles], int tid,
                                                          const float (&a)[kTiles], const float (&dt)[kTiles],

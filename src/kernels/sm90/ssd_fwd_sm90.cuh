@@ -98,8 +98,8 @@ struct SsdFwdSm90 {
   // step (segsum.cuh token_factors): with the API's dt (bias, softplus) the producer sets the
   // N = 128 main pass's pace, and this shortens its chain (probe --softplus 1, session 13 call
   // 11: 0.504 -> 0.486 ms, T = 512 0.653 -> 0.633), but the N = 64 kernel gets slower with it
-  // (0.442 -> 0.476), so N = 64 keeps the loads in the chain. (The producer's packed-sequence
-  // loop computes the diagonal blocks by columns: segsum.cuh prepare_tiles_decay_pair.)
+  // (0.442 -> 0.476), so N = 64 keeps the loads in the chain. (The producer computes the
+  // diagonal blocks by columns: segsum.cuh prepare_tiles_decay_pair.)
   static constexpr bool kProducerHoistsDecays = kN != 64;
   static_assert(!kLeanSchedule || kHeadsPerCta == 1, "N = 256 runs one head slice per CTA (registers, shared memory)");
   // What __launch_bounds__(kThreads, 1) leaves each thread at launch (multiples of 8, <= 255).
@@ -664,7 +664,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           // The decay factors (the state pass reads only the weights and the total decay).
           float w[kTiles];
           if constexpr (kHeads == 2) {
-            sm80::prepare_tiles_decay_pair<kQ, kStatePass, K::kProducerHoistsDecays, kPacked>(decay, wtid, a, dt, w, sync_producer);
+            sm80::prepare_tiles_decay_pair<kQ, kStatePass, K::kProducerHoistsDecays, true>(decay, wtid, a, dt, w, sync_producer);
           } else {
             static_assert(kTiles == 1, "one head: a tile per round");
             w[0] = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(decay[0][0], wtid, a[0], dt[0], sync_producer);
