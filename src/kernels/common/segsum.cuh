@@ -241,11 +241,12 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
 
 // Two heads of kTiles tiles (the Hopper kernel's producer), hierarchical: thread tid is
 // token tid % kQ of head tid / kQ (td[k][0], td[k][1] for tile k) and does all of that
-// head's work for its token (the scan, its factors, its diagonal-block row), so the two
-// heads, and the kTiles tiles, run side by side between the same two barriers (more tiles:
-// fewer barriers and independent chains to overlap, for the state pass, whose producer sets
-// the pace). Each head's arithmetic is exactly prepare_tile_decay's; kWeightsOnly as in
-// detail::token_factors. Writes the token's weight for its head in tile k to w[k].
+// head's work for its token (the scan, its factors, its row or column of the diagonal
+// block), so the two heads, and the kTiles tiles, run side by side between the same two
+// barriers (more tiles: fewer barriers and independent chains to overlap, for the state
+// pass, whose producer sets the pace). Each head's arithmetic is exactly
+// prepare_tile_decay's; kWeightsOnly as in detail::token_factors. Writes the token's weight
+// for its head in tile k to w[k].
 // kHoistDecays: token_factors reads the block decays before its chain; kDiagonalByColumns:
 // the diagonal blocks by diagonal_block_column instead of diagonal_block_row (the same
 // entries). Both are the caller's choice, measured per kernel and loop: the Hopper producer
@@ -272,7 +273,7 @@ __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&
 #pragma unroll
   for (int k = 0; k < kTiles; ++k)
     w[k] = detail::token_factors<SegsumVariant::kHierarchical, kQ, kWeightsOnly, kHoistDecays>(td[k][hd], t, prefix[k], suffix[k], dt[k]);
-  // The diagonal-block row last: after the barrier its a values are reloaded, not kept
+  // The diagonal block last: after the barrier its a values are reloaded, not kept
   // live across the scan (the producer has 40-48 registers).
   if constexpr (!kWeightsOnly) {
 #pragma unroll
