@@ -110,49 +110,21 @@ __device__ __forceinline__ void scan_in_block(TileDecay<kQ>& td, int t, float a,
   }
 }
 
-// Hierarchical: row t's diagonal block L_ij dt_j (td.a, td.dt visible), the two-head form's
-// (the Hopper producer at N = 64 and 128, without packed sequences). diagonal_block_column
-// below computes the same entries, bitwise, with 44 fewer instructions per token, but made
-// those kernels slower (probe, session 14 call 2, placed between the barriers: N = 128 0.489
-// -> 0.527 ms, N = 64 0.444 -> 0.501; call 3, after the token factors: N = 128 0.490 -> 0.498).
-// In the first layout ptxas made a multiply in the tile loop wait every tile on the
-// scoreboard of the dt prefetch (calls 6-8, docs/HOPPER_PLAN.md). The row is written
-// as two float4: scalar stores, 32 bytes apart per thread, conflicted 8 ways (and, as the
-// stores may alias td.a for the compiler, each element reloaded a). Each half of the row is
-// computed before it is stored, so within a half a is read once.
-template <int kQ>
-__device__ __forceinline__ void diagonal_block_row(TileDecay<kQ>& td, int t) {
-  constexpr int kBlock = TileDecay<kQ>::kBlock;
-  static_assert(kBlock == 8, "two float4 per block row");
-  const int ii = t % kBlock, first = t / kBlock * kBlock;
-#pragma unroll
-  for (int half = 0; half < 2; ++half) {
-    float row[4];
-#pragma unroll
-    for (int c = 0; c < 4; ++c) {
-      const int jj = 4 * half + c;
-      float sum = 0.f;
-#pragma unroll
-      for (int k = 1; k < kBlock; ++k)
-        if (k > jj && k <= ii) sum += td.a[first + k];
-      row[c] = (jj <= ii) ? fast_exp(sum) * td.dt[first + jj] : 0.f;
-    }
-    *reinterpret_cast<float4*>(&td.diag_dt[t][4 * half]) = make_float4(row[0], row[1], row[2], row[3]);
-  }
-}
-
 // Hierarchical: column t of its diagonal block, L_ij dt_j for the block's rows i (0 above
 // the diagonal; td.a visible, dt = this column's processed dt). Down a column the sum
-// a_{j+1} + ... + a_i grows one ascending term per row, so each entry has exactly the
-// rounding of the rule above (the ascending sum from 0) while the column shares its
+// a_{j+1} + ... + a_i grows one ascending term per row, so each entry rounds exactly as the
+// rules above say (the ascending sum from 0) while the column shares its
 // partial sums: 7 adds per thread instead of the 28 a row needs (each of its entries starts
 // its sum elsewhere). Its scalar stores are 4-way bank conflicted: a warp's four blocks, 256
 // bytes apart, store the same row i at once (a pad row after each block would remove it:
 // probe, session 14 call 7, the two-head form between the barriers 0.527 -> 0.510 ms; rows:
-// 0.488). Used by the one-head form (role 1: the sm80 kernel, the Hopper kernel at N = 256),
-// where role 1's diagonal blocks are the longer side of the barriers (probe, session 14 call
-// 2: N = 256 0.827 -> 0.791 ms; sm80 R1 8k 1.617 -> 1.592), and by the two-head form in the
-// Hopper producer's packed-sequence loop (prepare_tiles_decay_pair).
+// 0.488). Every form computes its diagonal blocks this way: the one-head form (role 1: the
+// sm80 kernel, the Hopper kernel at N = 256; probe, session 14 call 2: N = 256 0.827 -> 0.791
+// ms; sm80 R1 8k 1.617 -> 1.592) and the two-head form of the Hopper producer
+// (prepare_tiles_decay_pair). A row form (diagonal_block_row, 8741570's segsum.cuh: two
+// float4 stores per row, 28 adds) was faster in the producer's plain loop only while the dt
+// prefetch's wait sat inside it (session 14: 0.490 vs 0.498 ms; session 15 call 5, after the
+// wait moved: 0.495 vs 0.475), and was removed.
 template <int kQ>
 __device__ __forceinline__ void diagonal_block_column(TileDecay<kQ>& td, int t, float dt) {
   constexpr int kBlock = TileDecay<kQ>::kBlock;
@@ -247,13 +219,9 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
 // pass, whose producer sets the pace). Each head's arithmetic is exactly
 // prepare_tile_decay's; kWeightsOnly as in detail::token_factors. Writes the token's weight
 // for its head in tile k to w[k].
-// kHoistDecays: token_factors reads the block decays before its chain; kDiagonalByColumns:
-// the diagonal blocks by diagonal_block_column instead of diagonal_block_row (the same
-// entries). Both are the caller's choice, measured per kernel and loop: the Hopper producer
-// takes the columns in every loop (probe: packed sequences 0.613 -> 0.600 ms, session 14 call
-// 4; its plain loop 0.495 -> 0.475 at N = 128 and 0.447 -> 0.438 at N = 64 once its dt prefetch
-// waited at the round's end, session 15 call 5; slower before that, 0.490 -> 0.498).
-template <int kQ, bool kWeightsOnly, bool kHoistDecays, bool kDiagonalByColumns, int kTiles, class Sync>
+// kHoistDecays: token_factors reads the block decays before its chain (the caller's choice,
+// measured per kernel). The diagonal blocks by columns (diagonal_block_column).
+template <int kQ, bool kWeightsOnly, bool kHoistDecays, int kTiles, class Sync>
 __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&td)[kTiles], int tid,
                                                          const float (&a)[kTiles], const float (&dt)[kTiles],
                                                          float (&w)[kTiles], Sync sync) {
@@ -277,10 +245,7 @@ __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&
   // live across the scan (the producer has 40-48 registers).
   if constexpr (!kWeightsOnly) {
 #pragma unroll
-    for (int k = 0; k < kTiles; ++k) {
-      if constexpr (kDiagonalByColumns) detail::diagonal_block_column(td[k][hd], t, dt[k]);
-      else detail::diagonal_block_row(td[k][hd], t);
-    }
+    for (int k = 0; k < kTiles; ++k) detail::diagonal_block_column(td[k][hd], t, dt[k]);
   }
 }
 

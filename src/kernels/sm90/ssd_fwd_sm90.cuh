@@ -664,7 +664,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           // The decay factors (the state pass reads only the weights and the total decay).
           float w[kTiles];
           if constexpr (kHeads == 2) {
-            sm80::prepare_tiles_decay_pair<kQ, kStatePass, K::kProducerHoistsDecays, true>(decay, wtid, a, dt, w, sync_producer);
+            sm80::prepare_tiles_decay_pair<kQ, kStatePass, K::kProducerHoistsDecays>(decay, wtid, a, dt, w, sync_producer);
           } else {
             static_assert(kTiles == 1, "one head: a tile per round");
             w[0] = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(decay[0][0], wtid, a[0], dt[0], sync_producer);
