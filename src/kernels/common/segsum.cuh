@@ -145,8 +145,8 @@ __device__ __forceinline__ void diagonal_block_column(TileDecay<kQ>& td, int t, 
 // (the weight, total_decay), computed exactly as without it. kHoistDecays: the block decays
 // E_I are read before the chain, two 128-bit loads, instead of each after the previous
 // chain_dt store (which the compiler cannot move it above: it may alias), so the chain's
-// multiplies do not each wait for a load (the Hopper producer's pair form at N = 128; in the
-// one-head form they spill its N = 256 state pass).
+// multiplies do not each wait for a load (the Hopper producer's pair form; in the one-head
+// form they spill its N = 256 state pass).
 template <SegsumVariant kVariant, int kQ, bool kWeightsOnly, bool kHoistDecays = false>
 __device__ __forceinline__ float token_factors(TileDecay<kQ>& td, int t, float prefix, float suffix, float dt) {
   static_assert(!kWeightsOnly || kVariant == SegsumVariant::kHierarchical, "weights-only is hierarchical");
@@ -213,15 +213,21 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
 
 // Two heads of kTiles tiles (the Hopper kernel's producer), hierarchical: thread tid is
 // token tid % kQ of head tid / kQ (td[k][0], td[k][1] for tile k) and does all of that
-// head's work for its token (the scan, its factors, its row or column of the diagonal
-// block), so the two heads, and the kTiles tiles, run side by side between the same two
-// barriers (more tiles: fewer barriers and independent chains to overlap, for the state
-// pass, whose producer sets the pace). Each head's arithmetic is exactly
+// head's work for its token (the scan, its factors, its column of the diagonal block), so
+// the two heads, and the kTiles tiles, run side by side between the same two
+// synchronisations (more tiles: fewer of them and independent chains to overlap, for the
+// state pass, whose producer sets the pace). Each head's arithmetic is exactly
 // prepare_tile_decay's; kWeightsOnly as in detail::token_factors. Writes the token's weight
-// for its head in tile k to w[k].
-// kHoistDecays: token_factors reads the block decays before its chain (the caller's choice,
-// measured per kernel). The diagonal blocks by columns (diagonal_block_column).
-template <int kQ, bool kWeightsOnly, bool kHoistDecays, int kTiles, class Sync>
+// for its head in tile k to w[k]. The block decays are read before the chain
+// (token_factors' kHoistDecays), the diagonal blocks by columns (diagonal_block_column).
+// Sync has two steps, each as narrow as what it publishes:
+//  - sync.tokens(): a and dt visible to the thread's own block, whose 8 tokens are 8 lanes of
+//    one warp (__syncwarp);
+//  - sync.totals(hd): the block totals visible to all kQ threads of head hd (two warps).
+// (Over the whole warpgroup both, the Hopper producer was slower: probe R1 8k, API's dt,
+// session 16 call 2: N = 128 0.477 -> 0.473 ms, N = 64 0.439 -> 0.433 with the hoisted decays,
+// 4 packed sequences per row 0.546 -> 0.510, with z 0.650 -> 0.587.)
+template <int kQ, bool kWeightsOnly, int kTiles, class Sync>
 __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&td)[kTiles], int tid,
                                                          const float (&a)[kTiles], const float (&dt)[kTiles],
                                                          float (&w)[kTiles], Sync sync) {
@@ -232,15 +238,15 @@ __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&
     td[k][hd].a[t] = a[k];
     td[k][hd].dt[t] = dt[k];
   }
-  sync();  // a, dt visible
+  sync.tokens();  // a, dt visible to the block's lanes
   float prefix[kTiles], suffix[kTiles];
 #pragma unroll
   for (int k = 0; k < kTiles; ++k)
     detail::scan_in_block<SegsumVariant::kHierarchical>(td[k][hd], t, a[k], prefix[k], suffix[k]);
-  sync();  // block totals visible
+  sync.totals(hd);  // the head's block totals visible
 #pragma unroll
   for (int k = 0; k < kTiles; ++k)
-    w[k] = detail::token_factors<SegsumVariant::kHierarchical, kQ, kWeightsOnly, kHoistDecays>(td[k][hd], t, prefix[k], suffix[k], dt[k]);
+    w[k] = detail::token_factors<SegsumVariant::kHierarchical, kQ, kWeightsOnly, true>(td[k][hd], t, prefix[k], suffix[k], dt[k]);
   // The diagonal block last: after the barrier its a values are reloaded, not kept
   // live across the scan (the producer has 40-48 registers).
   if constexpr (!kWeightsOnly) {

@@ -94,13 +94,6 @@ struct SsdFwdSm90 {
   // N = 64 kernel no faster (probe, session 11: 0.458 -> 0.454 ms, z 0.573 -> 0.577) and the
   // pre-pass would only add its bytes (R3: +16 us).
   static constexpr bool kChunkScores = kN != 64;
-  // The producer reads a tile's block decays before its chain of products instead of one per
-  // step (segsum.cuh token_factors): with the API's dt (bias, softplus) the producer sets the
-  // N = 128 main pass's pace, and this shortens its chain (probe --softplus 1, session 13 call
-  // 11: 0.504 -> 0.486 ms, T = 512 0.653 -> 0.633), but the N = 64 kernel gets slower with it
-  // (0.442 -> 0.476), so N = 64 keeps the loads in the chain. (The producer computes the
-  // diagonal blocks by columns: segsum.cuh prepare_tiles_decay_pair.)
-  static constexpr bool kProducerHoistsDecays = kN != 64;
   static_assert(!kLeanSchedule || kHeadsPerCta == 1, "N = 256 runs one head slice per CTA (registers, shared memory)");
   // What __launch_bounds__(kThreads, 1) leaves each thread at launch (multiples of 8, <= 255).
   static constexpr int kLaunchRegs = (65536 / kThreads < 255 ? 65536 / kThreads : 255) / 8 * 8;
@@ -111,9 +104,12 @@ struct SsdFwdSm90 {
   static constexpr CUTE_HOST_DEVICE int head_sets(int heads, int groups) {
     return groups * ((heads / groups + kHeadsPerCta - 1) / kHeadsPerCta);
   }
-  // Named barriers (0 is __syncthreads): the producer warpgroup, one per consumer, then the
-  // consumers' turns to issue their state update (+ next S) (kIssueTurn0 + consumer).
-  static constexpr int kProducerBarrier = 1, kConsumerBarrier0 = 2, kIssueTurn0 = kConsumerBarrier0 + kHeadsPerCta;
+  // Named barriers (0 is __syncthreads): the producer warpgroup, one per consumer, the
+  // consumers' turns to issue their state update (+ next S) (kIssueTurn0 + consumer), then
+  // the producer's per-head barriers of its two-head form (kProducerHeadBarrier0 + head).
+  static constexpr int kProducerBarrier = 1, kConsumerBarrier0 = 2, kIssueTurn0 = kConsumerBarrier0 + kHeadsPerCta,
+                       kProducerHeadBarrier0 = kIssueTurn0 + 2;
+  static_assert(kProducerHeadBarrier0 + 2 <= 16, "Hopper has 16 named barriers");
   using TQ = Int<kQ>;
   using TP = Int<kP>;
   using TN = Int<kN>;
@@ -664,7 +660,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           // The decay factors (the state pass reads only the weights and the total decay).
           float w[kTiles];
           if constexpr (kHeads == 2) {
-            sm80::prepare_tiles_decay_pair<kQ, kStatePass, K::kProducerHoistsDecays>(decay, wtid, a, dt, w, sync_producer);
+            // Each step as narrow as what it publishes (segsum.cuh): a block is one warp's
+            // lanes, a head two warps.
+            struct PairSync {
+              __device__ __forceinline__ void tokens() const { __syncwarp(); }
+              __device__ __forceinline__ void totals(int hd) const { NamedBarrier::sync(kQ, K::kProducerHeadBarrier0 + hd); }
+            };
+            sm80::prepare_tiles_decay_pair<kQ, kStatePass>(decay, wtid, a, dt, w, PairSync{});
           } else {
             static_assert(kTiles == 1, "one head: a tile per round");
             w[0] = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(decay[0][0], wtid, a[0], dt[0], sync_producer);
