@@ -111,7 +111,7 @@ int run(int argc, char** argv) {
     PROBE_CHECK(cudaMemcpy(flags, h.data(), h.size(), cudaMemcpyHostToDevice));
     p.reset_flags = flags;  // the kernel's form of seq_idx
   }
-  constexpr size_t kSmem = K::template kSmemBytes<false>;  // the main pass
+  const size_t kSmem = with_z ? K::template kSmemBytes<false, true> : K::template kSmemBytes<false, false>;  // the main pass
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
   int per_sm = 0;

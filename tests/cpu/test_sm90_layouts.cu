@@ -209,18 +209,23 @@ TEST(Sm90Scheduling, HeadDimMustBeSlicesOf64) {
 }
 
 // Shared memory of the two passes: the state pass's stages (no C, z, y or S' tiles) leave
-// room for two producer rounds of two stages, and both passes fit a Hopper CTA.
+// room for two producer rounds of two stages, the main pass without the gate (no z tile) has
+// 3 stages where they fit (N = 64), and every pass fits a Hopper CTA.
 template <class K>
-void expect_storage_facts(int state_stages) {
+void expect_storage_facts(int state_stages, int main_stages_ungated) {
   EXPECT_EQ(K::kStateStages, state_stages);
   EXPECT_GE(K::kStateStages, 4);
-  EXPECT_LE(K::template kSmemBytes<true>, K::kMaxSmemBytes);
-  EXPECT_LE(K::template kSmemBytes<false>, K::kMaxSmemBytes);
-  EXPECT_LT(sizeof(typename K::template StageT<false>), sizeof(typename K::template StageT<true>));
+  EXPECT_EQ(K::template kMainStages<false>, main_stages_ungated);
+  EXPECT_EQ(K::template kMainStages<true>, 2);
+  EXPECT_LE((K::template kSmemBytes<true, false>), K::kMaxSmemBytes);
+  EXPECT_LE((K::template kSmemBytes<false, false>), K::kMaxSmemBytes);
+  EXPECT_LE((K::template kSmemBytes<false, true>), K::kMaxSmemBytes);
+  EXPECT_LT(sizeof(typename K::template StageT<false, false>), sizeof(typename K::template StageT<true, false>));
+  EXPECT_LT(sizeof(typename K::template StageT<true, false>), sizeof(typename K::template StageT<true, true>));
 }
-TEST(Sm90Layouts, StatePassStorageN64) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(5); }
-TEST(Sm90Layouts, StatePassStorageN128) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(4); }
-TEST(Sm90Layouts, StatePassStorageN256) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 256, 1>>(4); }
+TEST(Sm90Layouts, StatePassStorageN64) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(5, 3); }
+TEST(Sm90Layouts, StatePassStorageN128) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(4, 2); }
+TEST(Sm90Layouts, StatePassStorageN256) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 256, 1>>(4, 2); }
 
 // The bytes a main-pass stage expects from TMA are the tiles it holds: x (and z) per head, B,
 // C and, where the kernel reads them (N = 128, 256), the chunk scores (a mismatch would leave
@@ -228,7 +233,7 @@ TEST(Sm90Layouts, StatePassStorageN256) { expect_storage_facts<flashssd::sm90::S
 template <class K>
 void expect_stage_bytes(bool chunk_scores) {
   EXPECT_EQ(K::kChunkScores, chunk_scores);
-  using Stage = typename K::template StageT<true>;
+  using Stage = typename K::template StageT<true, true>;  // the gated kernel's (holds z)
   const size_t x = K::kHeadsPerCta * sizeof(Stage::x[0]), bc = sizeof(Stage::b), z = K::kHeadsPerCta * sizeof(Stage::z[0]);
   const size_t scores = chunk_scores ? sizeof(Stage::scores) : 0;
   EXPECT_EQ(sizeof(Stage::c), bc);

@@ -140,7 +140,7 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
         {B, C, bc_s[0], bc_s[1], bc_s[2], bc_s[0], bc_s[1], bc_s[2], int(batch), int(T), int(G), scores, inv_scales}, nullptr);
     K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores), inv_scales);
   }
-  constexpr size_t kSmem = K::template kSmemBytes<false>;  // the main pass
+  const size_t kSmem = with_z ? K::template kSmemBytes<false, true> : K::template kSmemBytes<false, false>;  // the main pass
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
   // Fewer CTAs than work items: the persistent loop walks several items per CTA.

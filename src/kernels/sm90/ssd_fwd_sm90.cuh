@@ -76,7 +76,7 @@ struct SsdFwdSm90 {
                 "the Hopper forward is built for bf16 and fp16");
   // The CUDA type of the same bits, for the packed-pair conversions (sm80::HalfPacking).
   using CudaElement = std::conditional_t<std::is_same_v<Element, cutlass::bfloat16_t>, __nv_bfloat16, __half>;
-  static constexpr int kP = kP_, kN = kN_, kQ = 64, kStages = 2, kHeadsPerCta = kHeadsPerCta_;
+  static constexpr int kP = kP_, kN = kN_, kQ = 64, kHeadsPerCta = kHeadsPerCta_;
   static_assert(kHeadsPerCta == 1 || kHeadsPerCta == 2, "the producer prepares one or two heads per stage");
   static constexpr int kWarpgroupThreads = 128, kThreads = kWarpgroupThreads * (1 + kHeadsPerCta);
   // Registers per thread after setmaxnreg: the consumers hold the state (P N / 128 floats),
@@ -184,11 +184,12 @@ struct SsdFwdSm90 {
   // A pipeline stage and a consumer's own tiles. The state pass (kMain = false) reads only
   // x, B and the decay factors: its C, z, y and S' tiles shrink to placeholders, so that it
   // has room for two producer rounds of two stages each (kStateStages; the producer below).
+  // The main pass without the gate (kGate = false) has no z tile.
   // More stages alone did not make it faster (R4 1.848 vs 1.848 ms; docs/HOPPER_PLAN.md,
   // session 10).
-  template <bool kMain>
+  template <bool kMain, bool kGate>
   struct StageT {
-    static constexpr int kBC = cosize_v<LayoutBC>, kZ = kMain ? cosize_v<LayoutY> : 8;
+    static constexpr int kBC = cosize_v<LayoutBC>, kZ = kMain && kGate ? cosize_v<LayoutY> : 8;
     alignas(1024) Element x[kHeadsPerCta][cosize_v<LayoutX>];
     alignas(1024) Element b[kBC];
     alignas(1024) Element c[kMain ? kBC : 8];
@@ -208,18 +209,23 @@ struct SsdFwdSm90 {
   static constexpr size_t kMaxSmemBytes = 227 * 1024;
   // As many state-pass stages as fit (at most 6): 4 at N = 128 and 256, 5 at N = 64.
   static constexpr int kStateStages = int(cute::min(size_t(6), (kMaxSmemBytes - 2048 - kHeadsPerCta * sizeof(ConsumerT<false>)) /
-                                                                   sizeof(StageT<false>)));
-  template <bool kStatePass>
+                                                                   sizeof(StageT<false, false>)));
+  // The main pass: 3 stages where they fit (N = 64 without the gate: probe R1 8k, session 16
+  // call 3: 0.436 -> 0.423 ms, P = 128 0.435 -> 0.425, 512 tokens 0.521 -> 0.494), else 2.
+  template <bool kGate>
+  static constexpr int kMainStages =
+      (kMaxSmemBytes - 2048 - kHeadsPerCta * sizeof(ConsumerT<true>)) / sizeof(StageT<true, kGate>) >= 3 ? 3 : 2;
+  template <bool kStatePass, bool kGate>
   struct SharedStorageT {
-    static constexpr int kNumStages = kStatePass ? kStateStages : kStages;
-    StageT<!kStatePass> stage[kNumStages];
+    static constexpr int kNumStages = kStatePass ? kStateStages : kMainStages<kGate>;
+    StageT<!kStatePass, kGate> stage[kNumStages];
     ConsumerT<!kStatePass> consumer[kHeadsPerCta];
     alignas(8) uint64_t full[kNumStages];   // TMA bytes landed and decay factors written
     alignas(8) uint64_t empty[kNumStages];  // every consumer done with the stage
   };
   // + slack to align the base
-  template <bool kStatePass>
-  static constexpr size_t kSmemBytes = sizeof(SharedStorageT<kStatePass>) + 1024;
+  template <bool kStatePass, bool kGate>
+  static constexpr size_t kSmemBytes = sizeof(SharedStorageT<kStatePass, kGate>) + 1024;
 
   struct Params {
     TmaX tma_x;
@@ -488,9 +494,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   using Barrier = cutlass::arch::ClusterTransactionBarrier;
   using NamedBarrier = cutlass::arch::NamedBarrier;
   constexpr int kQ = K::kQ, kHeads = K::kHeadsPerCta, kWG = K::kWarpgroupThreads;
-  using SharedStorage = typename K::template SharedStorageT<kStatePass>;
+  using SharedStorage = typename K::template SharedStorageT<kStatePass, kGateZ>;
   constexpr int kStages = SharedStorage::kNumStages;
-  static_assert(K::template kSmemBytes<kStatePass> <= K::kMaxSmemBytes, "more shared memory than a Hopper CTA can have");
+  static_assert(K::template kSmemBytes<kStatePass, kGateZ> <= K::kMaxSmemBytes, "more shared memory than a Hopper CTA can have");
   extern __shared__ __align__(1024) unsigned char smem_raw[];
   // Align by offsetting the shared array itself (not through an integer) so that the
   // compiler keeps the shared address space: LDS/STS, not generic LD/ST.

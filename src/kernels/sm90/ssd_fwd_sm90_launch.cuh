@@ -31,7 +31,7 @@ void launch_sm90_pass(const typename K::Params& p, int64_t items, int sms, cudaS
     if (p.score_tiles == 0) throw std::logic_error("flashssd sm90 forward: main pass launched without the chunk scores");
   }
   auto kernel = ssd_fwd_sm90_kernel<K, kGateZ, kStatePass>;
-  constexpr size_t kSmemBytes = K::template kSmemBytes<kStatePass>;
+  constexpr size_t kSmemBytes = K::template kSmemBytes<kStatePass, kGateZ>;
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmemBytes)),
              "cudaFuncSetAttribute");
   const int64_t ctas = std::min<int64_t>(items, sms);
