@@ -104,12 +104,17 @@ struct SsdFwdSm90 {
   static constexpr CUTE_HOST_DEVICE int head_sets(int heads, int groups) {
     return groups * ((heads / groups + kHeadsPerCta - 1) / kHeadsPerCta);
   }
-  // Named barriers (0 is __syncthreads): the producer warpgroup, one per consumer, the
-  // consumers' turns to issue their state update (+ next S) (kIssueTurn0 + consumer), then
-  // the producer's per-head barriers of its two-head form (kProducerHeadBarrier0 + head).
+  // Named barriers, as cutlass::arch::NamedBarrier ids (it adds ReservedNamedBarrierCount, 8,
+  // to each: hardware ids 0-7 are CUTLASS's own, 0 is __syncthreads): the producer warpgroup,
+  // one per consumer, the consumers' turns to issue their state update (+ next S)
+  // (kIssueTurn0 + consumer), then the producer's per-head barriers of its two-head form
+  // (kProducerHeadBarrier0 + head). With two heads per CTA they take hardware ids 9-15, the
+  // last one there is.
   static constexpr int kProducerBarrier = 1, kConsumerBarrier0 = 2, kIssueTurn0 = kConsumerBarrier0 + kHeadsPerCta,
                        kProducerHeadBarrier0 = kIssueTurn0 + 2;
-  static_assert(kProducerHeadBarrier0 + 2 <= 16, "Hopper has 16 named barriers");
+  static_assert(cutlass::arch::NamedBarrier::ReservedNamedBarrierCount + kProducerHeadBarrier0 + 2 <=
+                    cutlass::arch::NamedBarrier::HardwareMaxNumNamedBarriers,
+                "Hopper has 16 named barriers per CTA");
   using TQ = Int<kQ>;
   using TP = Int<kP>;
   using TN = Int<kN>;
