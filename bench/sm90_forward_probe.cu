@@ -8,6 +8,8 @@
 //                               [--packed k]  (seq_idx: k packed sequences per row)
 //                               [--softplus 1]  (dt raw + dt_bias through softplus, as flashssd_bench)
 //                               [--dt-bf16 1]  (dt in bf16)
+//                               [--carveout pct]  (cudaFuncAttributePreferredSharedMemoryCarveout, 0-100;
+//                                                  default: the driver's choice for the kernel's shared memory)
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -114,6 +116,11 @@ int run(int argc, char** argv) {
   const size_t kSmem = with_z ? K::template kSmemBytes<false, true> : K::template kSmemBytes<false, false>;  // the main pass
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
+  // A question left by session 16 (docs/HOPPER_PLAN.md): is a kernel with less shared memory
+  // slower because the driver then leaves more of the SM's 256 KB to L1?
+  const int carveout = arg(argc, argv, "--carveout", -1);
+  if (carveout > 100) return std::fprintf(stderr, "--carveout must be 0..100\n"), 2;
+  if (carveout >= 0) PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, carveout));
   int per_sm = 0;
   PROBE_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, K::kThreads, kSmem));
   const int items = batch * p.head_sets;
@@ -124,9 +131,9 @@ int run(int argc, char** argv) {
   // Bytes that must move: x, y (and z) in bf16, B and C, dt in fp32.
   const double bytes = double(nx) * 2 * (with_z ? 3 : 2) + double(nbc) * 2 * 2 + double(ndt) * (p.dt_type == flashssd::ScalarType::kBF16 ? 2 : 4);
   std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"ok\", \"batch\": %d, \"seqlen\": %d, \"H\": %d, "
-              "\"G\": %d, \"P\": %d, \"N\": %d, \"dt_bf16\": %d, \"z\": %d, \"packed\": %d, \"ctas_per_sm\": %d, \"smem_bytes\": %zu, \"median_ms\": %.5f, "
+              "\"G\": %d, \"P\": %d, \"N\": %d, \"dt_bf16\": %d, \"z\": %d, \"packed\": %d, \"ctas_per_sm\": %d, \"smem_bytes\": %zu, \"carveout\": %d, \"median_ms\": %.5f, "
               "\"min_ms\": %.5f, \"bytes\": %.0f, \"achieved_TBps\": %.4f}\n",
-              batch, T, H, G, P, N, int(p.dt_type == flashssd::ScalarType::kBF16), int(with_z), packed, per_sm, size_t(kSmem), ms[iters / 2], ms[0], bytes,
+              batch, T, H, G, P, N, int(p.dt_type == flashssd::ScalarType::kBF16), int(with_z), packed, per_sm, size_t(kSmem), carveout, ms[iters / 2], ms[0], bytes,
               bytes / ms[iters / 2] * 1e-9);
   return 0;
 }
