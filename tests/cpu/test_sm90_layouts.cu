@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <utility>
 
 #include "kernels/sm90/ssd_fwd_sm90.cuh"
 
@@ -222,6 +223,14 @@ void expect_storage_facts(int state_stages, int main_stages_ungated) {
   EXPECT_LE((K::template kSmemBytes<false, true>), K::kMaxSmemBytes);
   EXPECT_LT(sizeof(typename K::template StageT<false, false>), sizeof(typename K::template StageT<true, false>));
   EXPECT_LT(sizeof(typename K::template StageT<true, false>), sizeof(typename K::template StageT<true, true>));
+  // The ungated kernel's stages hold no z tile where it has three, and are the gated ones
+  // otherwise (the smaller storage alone was measured slower).
+  using Ungated = typename K::template SharedStorageT<false, false>;
+  const size_t ungated_stage = sizeof(std::declval<Ungated&>().stage) / Ungated::kNumStages;
+  EXPECT_EQ(Ungated::kNumStages, main_stages_ungated);
+  EXPECT_EQ(ungated_stage, main_stages_ungated == 2 ? sizeof(typename K::template StageT<true, true>)
+                                                     : sizeof(typename K::template StageT<true, false>));
+  if (main_stages_ungated == 2) EXPECT_EQ((K::template kSmemBytes<false, false>), (K::template kSmemBytes<false, true>));
 }
 TEST(Sm90Layouts, StatePassStorageN64) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(5, 3); }
 TEST(Sm90Layouts, StatePassStorageN128) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(4, 2); }

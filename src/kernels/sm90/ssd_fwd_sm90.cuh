@@ -189,7 +189,7 @@ struct SsdFwdSm90 {
   // A pipeline stage and a consumer's own tiles. The state pass (kMain = false) reads only
   // x, B and the decay factors: its C, z, y and S' tiles shrink to placeholders, so that it
   // has room for two producer rounds of two stages each (kStateStages; the producer below).
-  // The main pass without the gate (kGate = false) has no z tile.
+  // kGate = false: no z tile (the ungated main pass, where that buys a stage: kUngatedThirdStage).
   // More stages alone did not make it faster (R4 1.848 vs 1.848 ms; docs/HOPPER_PLAN.md,
   // session 10).
   template <bool kMain, bool kGate>
@@ -215,18 +215,19 @@ struct SsdFwdSm90 {
   // As many state-pass stages as fit (at most 6): 4 at N = 128 and 256, 5 at N = 64.
   static constexpr int kStateStages = int(cute::min(size_t(6), (kMaxSmemBytes - 2048 - kHeadsPerCta * sizeof(ConsumerT<false>)) /
                                                                    sizeof(StageT<false, false>)));
-  // The main pass: 3 stages where they fit (N = 64 without the gate: probe R1 8k, session 16
-  // call 3: 0.436 -> 0.423 ms, P = 128 0.435 -> 0.425, 512 tokens 0.521 -> 0.494), else 2.
+  // The main pass has 2 stages; the ungated one drops its unused z tile and takes 3 where
+  // that makes them fit (N = 64: probe R1 8k, session 16 call 3: 0.436 -> 0.423 ms, P = 128
+  // 0.435 -> 0.425, 512 tokens 0.521 -> 0.494), and only there: at N = 128 the 16 KB smaller
+  // storage alone made R1 8k 2% slower through the API (0.485 -> 0.495 ms, session 16 call 5;
+  // not understood: the tiles keep their 1024-byte alignment).
+  static constexpr bool kUngatedThirdStage =
+      (kMaxSmemBytes - 2048 - kHeadsPerCta * sizeof(ConsumerT<true>)) / sizeof(StageT<true, false>) >= 3;
   template <bool kGate>
-  static constexpr int kMainStages =
-      (kMaxSmemBytes - 2048 - kHeadsPerCta * sizeof(ConsumerT<true>)) / sizeof(StageT<true, kGate>) >= 3 ? 3 : 2;
+  static constexpr int kMainStages = !kGate && kUngatedThirdStage ? 3 : 2;
   template <bool kStatePass, bool kGate>
   struct SharedStorageT {
     static constexpr int kNumStages = kStatePass ? kStateStages : kMainStages<kGate>;
-    // The ungated stage drops its z tile only where that buys the third stage: at N = 128 the
-    // 16 KB smaller storage made R1 8k 2% slower through the API (0.485 -> 0.495 ms, session
-    // 16 call 5; not understood: the tiles keep their 1024-byte alignment).
-    StageT<!kStatePass, kGate || kMainStages<false> == 2> stage[kNumStages];
+    StageT<!kStatePass, kGate || !kUngatedThirdStage> stage[kNumStages];
     ConsumerT<!kStatePass> consumer[kHeadsPerCta];
     alignas(8) uint64_t full[kNumStages];   // TMA bytes landed and decay factors written
     alignas(8) uint64_t empty[kNumStages];  // every consumer done with the stage
