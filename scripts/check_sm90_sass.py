@@ -2,7 +2,11 @@
 """Checks the Hopper kernels' SASS in a built libflashssd (issue 5's "HGMMA and no local
 memory"): every ssd_fwd_sm90_kernel instantiation must issue HGMMA and none may touch local
 memory (STL / LDL: spills or a stack array). ptxas -v says the same at build time
-(cmake/ptxas_guard.sh); this reads the binary that ships. It also prints each kernel's tile
+(cmake/ptxas_guard.sh); this reads the binary that ships. Nor may any instruction between an
+HGMMA that takes its A operand from registers and the next WARPGROUP.DEPBAR (in address order)
+write those registers: the WGMMA reads them while in flight (session 17: ptxas let a
+preparation under a run-time branch overwrite them, NaN in the state pass, and no ptxas
+message). It also prints each kernel's tile
 loop length (the back edge after the last HGMMA that jumps above the first one: the consumers'
 per-tile loop; each consumer warp runs it once per tile, less what its branches skip) and,
 with --ops, the loop's commonest opcodes (docs/HOPPER_PLAN.md, session 13: 838 -> 728 at N = 128).
@@ -78,6 +82,47 @@ def kernel_stats(sass: str) -> tuple[dict[str, dict[str, int]], dict[str, list[t
     return stats, code
 
 
+_NO_DEST = ("ST", "RED", "ATOM", "SYNCS", "BAR", "BRA", "WARP", "HGMMA", "NOP", "EXIT", "RET", "CALL", "UTMA", "MEMBAR", "FENCE", "DEPBAR", "ARRIVES")
+
+
+def _written_registers(text: str) -> set[int]:
+    """The general registers an instruction writes (its first operand, with the width of
+    vector loads and wide multiplies), or none for stores, barriers and branches."""
+    t = re.sub(r"^@!?U?P\w+\s+", "", text)
+    op = t.split()[0] if t.split() else ""
+    if op.startswith(_NO_DEST):
+        return set()
+    m = re.match(r"\S+\s+R(\d+)\b", t)
+    if not m:
+        return set()
+    width = 4 if (".128" in op or (op.startswith("LDSM") and op.endswith(".4"))) else 2 if (".64" in op or op.endswith(".2") or ".WIDE" in op) else 1
+    return set(range(int(m.group(1)), int(m.group(1)) + width))
+
+
+def inflight_operand_writes(ins: list[tuple[int, str]]) -> list[str]:
+    """Instructions that write an in-flight HGMMA's register A operand (4 registers from its
+    second operand), in address order: a group of HGMMAs ends with the one marked gsb0, and
+    WARPGROUP.DEPBAR.LE gsb0, n retires all but the n latest groups."""
+    bad, groups, current = [], [], set()
+    for _, t in ins:
+        if re.search(r"\bHGMMA\.", t):
+            m = re.search(r"\bHGMMA\.\S+\s+R\d+,\s*R(\d+)", t)
+            if m:
+                current |= set(range(int(m.group(1)), int(m.group(1)) + 4))
+            if re.search(r",\s*gsb0\s*$", t):
+                groups.append(current)
+                current = set()
+            continue
+        m = re.search(r"WARPGROUP\.DEPBAR\.LE\s+gsb0,\s*(0x[0-9a-f]+|\d+)", t)
+        if m:
+            keep = int(m.group(1), 0)
+            groups = groups[len(groups) - keep:] if keep else []
+            continue
+        if _written_registers(t) & set().union(current, *groups):
+            bad.append(t)
+    return bad
+
+
 def tile_loop(ins: list[tuple[int, str]]) -> list[str]:
     """The instructions of the first back edge after the last HGMMA to above the first one."""
     hgmma = [a for a, t in ins if "HGMMA" in t]
@@ -118,11 +163,14 @@ def main() -> int:
     bad = 0
     for name in sorted(stats, key=describe):
         s = stats[name]
-        ok = s["HGMMA"] > 0 and s["STL"] == 0 and s["LDL"] == 0
+        clobbers = inflight_operand_writes(code[name])
+        ok = s["HGMMA"] > 0 and s["STL"] == 0 and s["LDL"] == 0 and not clobbers
         bad += not ok
         loop = tile_loop(code[name])
         print(f"{'ok  ' if ok else 'FAIL'} {describe(name):45s} HGMMA {s['HGMMA']:3d}  STL {s['STL']}  LDL {s['LDL']}"
-              f"  tile loop {len(loop):4d} of {len(code[name])} instructions")
+              f"  in-flight A writes {len(clobbers)}  tile loop {len(loop):4d} of {len(code[name])} instructions")
+        for t in clobbers[:3]:
+            print(f"     writes an in-flight HGMMA operand: {t}")
         if args.ops and loop:
             ops = collections.Counter(re.sub(r"^@!?U?P\w+\s+", "", t).split()[0] for t in loop)
             print("     " + ", ".join(f"{op} {n}" for op, n in ops.most_common(16)))

@@ -232,9 +232,9 @@ void expect_storage_facts(int state_stages, int main_stages_ungated) {
                                                      : sizeof(typename K::template StageT<true, false>));
   if (main_stages_ungated == 2) EXPECT_EQ((K::template kSmemBytes<false, false>), (K::template kSmemBytes<false, true>));
 }
-TEST(Sm90Layouts, StatePassStorageN64) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(5, 3); }
-TEST(Sm90Layouts, StatePassStorageN128) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(4, 2); }
-TEST(Sm90Layouts, StatePassStorageN256) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 256, 1>>(4, 2); }
+TEST(Sm90Layouts, StatePassStorageN64) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(6, 3); }
+TEST(Sm90Layouts, StatePassStorageN128) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(6, 2); }
+TEST(Sm90Layouts, StatePassStorageN256) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 256, 1>>(5, 2); }
 
 // The bytes a main-pass stage expects from TMA are the tiles it holds: x (and z) per head, B,
 // C and, where the kernel reads them (N = 128, 256), the chunk scores (a mismatch would leave

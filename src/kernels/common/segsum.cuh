@@ -141,15 +141,13 @@ __device__ __forceinline__ void diagonal_block_column(TileDecay<kQ>& td, int t, 
 }
 
 // Token t's factors once every block total is visible; returns its state-update weight
-// dt_t exp(a_{t+1..Q-1}). kWeightsOnly (hierarchical): only what a state update reads
-// (the weight, total_decay), computed exactly as without it. kHoistDecays: the block decays
+// dt_t exp(a_{t+1..Q-1}). kHoistDecays: the block decays
 // E_I are read before the chain, two 128-bit loads, instead of each after the previous
 // chain_dt store (which the compiler cannot move it above: it may alias), so the chain's
 // multiplies do not each wait for a load (the Hopper producer's pair form; in the one-head
 // form they spill its N = 256 state pass).
-template <SegsumVariant kVariant, int kQ, bool kWeightsOnly, bool kHoistDecays = false>
+template <SegsumVariant kVariant, int kQ, bool kHoistDecays = false>
 __device__ __forceinline__ float token_factors(TileDecay<kQ>& td, int t, float prefix, float suffix, float dt) {
-  static_assert(!kWeightsOnly || kVariant == SegsumVariant::kHierarchical, "weights-only is hierarchical");
   constexpr int kNB = TileDecay<kQ>::kNumBlocks;
   const int blk = t / TileDecay<kQ>::kBlock;
   float before = 0.f, all = 0.f;
@@ -159,7 +157,7 @@ __device__ __forceinline__ float token_factors(TileDecay<kQ>& td, int t, float p
     all += td.block_total[k];
   }
   const float cs = before + prefix;
-  if constexpr (!kWeightsOnly) td.readout[t] = fast_exp(cs);
+  td.readout[t] = fast_exp(cs);
   if (t == 0) td.total_decay = fast_exp(all);
 
   float to_end;
@@ -171,14 +169,14 @@ __device__ __forceinline__ float token_factors(TileDecay<kQ>& td, int t, float p
     for (int k = t + 1; k < kQ; ++k) sum += td.a[k];
     to_end = fast_exp(sum);
   } else {
-    if constexpr (!kWeightsOnly) td.u[t] = fast_exp(prefix);
+    td.u[t] = fast_exp(prefix);
     float decays[kNB];
     if constexpr (kHoistDecays) load_floats(td.block_decay, decays);
     float g = fast_exp(suffix);  // v_t
 #pragma unroll
     for (int I = 0; I < kNB; ++I) {
       if (I > blk) {
-        if constexpr (!kWeightsOnly) td.chain_dt[I][t] = g * dt;
+        td.chain_dt[I][t] = g * dt;
         if constexpr (kHoistDecays) g *= decays[I];  // E_I
         else g *= td.block_decay[I];
       }
@@ -208,37 +206,34 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
   }
   sync();  // block totals visible
   if (tid >= kQ) return 0.f;
-  return detail::token_factors<kVariant, kQ, false>(td, t, prefix, suffix, dt);
+  return detail::token_factors<kVariant, kQ>(td, t, prefix, suffix, dt);
 }
 
 // Two heads of kTiles tiles (the Hopper kernel's producer), hierarchical: thread tid is
 // token tid % kQ of head tid / kQ (td[k][0], td[k][1] for tile k) and does all of that
 // head's work for its token (the scan, its factors, its column of the diagonal block), so
 // the two heads, and the kTiles tiles, run side by side between the same two
-// synchronisations (more tiles: fewer of them and independent chains to overlap, for the
-// state pass, whose producer sets the pace). Each head's arithmetic is exactly
-// prepare_tile_decay's; kWeightsOnly as in detail::token_factors. Writes the token's weight
-// for its head in tile k to w[k]. The block decays are read before the chain
-// (token_factors' kHoistDecays), the diagonal blocks by columns (diagonal_block_column).
+// synchronisations. Each head's arithmetic is exactly prepare_tile_decay's, but td.dt is
+// not written: nothing that reads this form's output reads it (its diagonal blocks take dt
+// from the register). Writes the token's weight for its head in tile k to w[k]. The block
+// decays are read before the chain (token_factors' kHoistDecays), the diagonal blocks by
+// columns (diagonal_block_column).
 // Sync has two steps, each as narrow as what it publishes:
-//  - sync.tokens(): a and dt visible to the thread's own block, whose 8 tokens are 8 lanes of
-//    one warp (__syncwarp);
+//  - sync.tokens(): a visible to the thread's own block, whose 8 tokens are 8 lanes of one
+//    warp (__syncwarp);
 //  - sync.totals(hd): the block totals visible to all kQ threads of head hd (two warps).
 // (Over the whole warpgroup both, the Hopper producer was slower: probe R1 8k, API's dt,
 // session 16 call 2: N = 128 0.477 -> 0.473 ms, N = 64 0.439 -> 0.433 with the hoisted decays,
 // 4 packed sequences per row 0.546 -> 0.510, with z 0.650 -> 0.587.)
-template <int kQ, bool kWeightsOnly, int kTiles, class Sync>
+template <int kQ, int kTiles, class Sync>
 __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&td)[kTiles], int tid,
                                                          const float (&a)[kTiles], const float (&dt)[kTiles],
                                                          float (&w)[kTiles], Sync sync) {
   static_assert(2 * kQ == 128, "one warpgroup: a token of each head per thread pair");
   const int t = tid % kQ, hd = tid / kQ;
 #pragma unroll
-  for (int k = 0; k < kTiles; ++k) {
-    td[k][hd].a[t] = a[k];
-    td[k][hd].dt[t] = dt[k];
-  }
-  sync.tokens();  // a, dt visible to the block's lanes
+  for (int k = 0; k < kTiles; ++k) td[k][hd].a[t] = a[k];
+  sync.tokens();  // a visible to the block's lanes
   float prefix[kTiles], suffix[kTiles];
 #pragma unroll
   for (int k = 0; k < kTiles; ++k)
@@ -246,13 +241,34 @@ __device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&
   sync.totals(hd);  // the head's block totals visible
 #pragma unroll
   for (int k = 0; k < kTiles; ++k)
-    w[k] = detail::token_factors<SegsumVariant::kHierarchical, kQ, kWeightsOnly, true>(td[k][hd], t, prefix[k], suffix[k], dt[k]);
+    w[k] = detail::token_factors<SegsumVariant::kHierarchical, kQ, true>(td[k][hd], t, prefix[k], suffix[k], dt[k]);
   // The diagonal block last: after the barrier its a values are reloaded, not kept
   // live across the scan (the producer has 40-48 registers).
-  if constexpr (!kWeightsOnly) {
 #pragma unroll
-    for (int k = 0; k < kTiles; ++k) detail::diagonal_block_column(td[k][hd], t, dt[k]);
+  for (int k = 0; k < kTiles; ++k) detail::diagonal_block_column(td[k][hd], t, dt[k]);
+}
+
+// The state-update weights of a 64-token tile, computed by one warp from the tile's a and dt
+// (the Hopper state pass's consumers: each of their warps needs all 64). Lane l holds tokens
+// 2 l and 2 l + 1; returns their weights dt_t exp(a_{t+1} + ... + a_63) in w and the tile's
+// total decay exp(a_0 + ... + a_63) on every lane. The suffix sums are sums of one sign
+// (a <= 0; -inf where a sequence starts, which stays -inf: exp gives 0, never NaN), in a
+// warp tree instead of the hierarchical factors' ascending sums and block products: no
+// cancellation either way, every factor in [0, 1], but other roundings (a split's state from
+// the state pass differs from the main pass's own in the last bits).
+__device__ __forceinline__ float tile_weights_warp(float2 a, float2 dt, int lane, float2& w) {
+  const float pair = a.x + a.y;
+  // after = the pairs of lanes > l: the inclusive suffix sums of the pairs shifted by one lane.
+  float after = __shfl_down_sync(0xffffffffu, pair, 1);
+  if (lane == 31) after = 0.f;
+#pragma unroll
+  for (int offset = 1; offset < 32; offset *= 2) {
+    const float later = __shfl_down_sync(0xffffffffu, after, offset);
+    if (lane + offset < 32) after += later;
   }
+  w.x = dt.x * fast_exp(after + a.y);
+  w.y = dt.y * fast_exp(after);
+  return fast_exp(__shfl_sync(0xffffffffu, after + pair, 0));
 }
 
 // Masks one warp's accumulator fragment of S = C B^T in place:

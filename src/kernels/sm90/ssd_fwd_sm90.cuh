@@ -186,9 +186,16 @@ struct SsdFwdSm90 {
   static constexpr CUTE_HOST_DEVICE uint32_t y_offset(int token, int p) { return sw128_offset<1024, kQ / 8 * 1024>(token, p); }
   static constexpr CUTE_HOST_DEVICE uint32_t scores_offset(int i, int j) { return sw128_offset<1024, kQ / 8 * 1024>(i, j); }
 
+  // The state pass's per-token record of a tile and head: its consumers compute the weights
+  // from it (sm80::tile_weights_warp).
+  struct TileTokens {
+    alignas(16) float a[kQ];   // log-decay a_t = dt_t A (<= 0; -inf where a sequence starts)
+    alignas(16) float dt[kQ];  // processed dt; both 0 past T (and outside a varlen item's sequence)
+  };
   // A pipeline stage and a consumer's own tiles. The state pass (kMain = false) reads only
-  // x, B and the decay factors: its C, z, y and S' tiles shrink to placeholders, so that it
-  // has room for two producer rounds of two stages each (kStateStages; the producer below).
+  // x, B and each token's a and dt: its C, z, y and S' tiles shrink to placeholders and its
+  // decay record to TileTokens, so that it has room for two producer rounds of two stages
+  // each (kStateStages; the producer below).
   // kGate = false: no z tile (the ungated main pass, where that buys a stage: kUngatedThirdStage).
   // More stages alone did not make it faster (R4 1.848 vs 1.848 ms; docs/HOPPER_PLAN.md,
   // session 10).
@@ -200,8 +207,9 @@ struct SsdFwdSm90 {
     alignas(1024) Element c[kMain ? kBC : 8];
     alignas(1024) ScoreElement scores[kMain && kChunkScores ? cosize_v<LayoutChunkScores> : 8];  // S = C B^T
     alignas(1024) Element z[kHeadsPerCta][kZ];  // the gate (z-gated kernel only)
-    sm80::TileDecay<kQ> decay[kHeadsPerCta];  // written by the producer warpgroup
-    alignas(16) float w[kHeadsPerCta][kQ];    // state-update weight of each token
+    // Written by the producer warpgroup: the decay factors (main pass) or a and dt.
+    std::conditional_t<kMain, sm80::TileDecay<kQ>, TileTokens> decay[kHeadsPerCta];
+    alignas(16) float w[kHeadsPerCta][kMain ? kQ : 4];  // state-update weight of each token (main pass)
     float score_inv_scale;  // the chunk scores' tile scale (written by the producer)
   };
   template <bool kMain>
@@ -212,7 +220,7 @@ struct SsdFwdSm90 {
     alignas(1024) Element scores[kMain ? cosize_v<LayoutScores> : 8];  // S' in Element, for X^T S'^T
   };
   static constexpr size_t kMaxSmemBytes = 227 * 1024;
-  // As many state-pass stages as fit (at most 6): 4 at N = 128 and 256, 5 at N = 64.
+  // As many state-pass stages as fit (at most 6): 6 at N = 64 and 128, 5 at N = 256.
   static constexpr int kStateStages = int(cute::min(size_t(6), (kMaxSmemBytes - 2048 - kHeadsPerCta * sizeof(ConsumerT<false>)) /
                                                                    sizeof(StageT<false, false>)));
   // The main pass has 2 stages; the ungated one drops its unused z tile and takes 3 where
@@ -622,7 +630,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
               if (scheduler.varlen() && (tok < varlen_begin || tok >= varlen_end)) dt[k] = a[k] = 0.f;
             }
           }
-          sm80::TileDecay<kQ>* decay[kTiles];
+          decltype(&smem.stage[0].decay[0]) decay[kTiles];
           [[maybe_unused]] float score_inv[kTiles];  // (main pass, thread 0: loaded here, stored after the decay factors)
           CUTE_UNROLL
           for (int k = 0; k < kTiles; ++k) {
@@ -672,16 +680,28 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
               }
             }
           }
-          // The decay factors (the state pass reads only the weights and the total decay).
-          float w[kTiles];
-          if constexpr (kHeads == 2) {
+          // The decay factors; the state pass's consumers compute their weights themselves from
+          // a and dt (a warp's scan, sm80::tile_weights_warp; session 10 measured the
+          // hierarchical factors' chain setting the state pass's pace, and a warp scan here
+          // per half tile was slower than in the consumers: R4's state pass 386 -> 418 us
+          // under ncu, session 17 calls 2 and 4).
+          [[maybe_unused]] float w[kTiles];
+          if constexpr (kStatePass) {
+            CUTE_UNROLL
+            for (int k = 0; k < kTiles; ++k) {
+              if (reads_dt) {
+                decay[k][slot].a[tok_in_tile] = a[k];
+                decay[k][slot].dt[tok_in_tile] = dt[k];
+              }
+            }
+          } else if constexpr (kHeads == 2) {
             // Each step as narrow as what it publishes (segsum.cuh): a block is one warp's
             // lanes, a head two warps.
             struct PairSync {
               __device__ __forceinline__ void tokens() const { __syncwarp(); }
               __device__ __forceinline__ void totals(int hd) const { NamedBarrier::sync(kQ, K::kProducerHeadBarrier0 + hd); }
             };
-            sm80::prepare_tiles_decay_pair<kQ, kStatePass>(decay, wtid, a, dt, w, PairSync{});
+            sm80::prepare_tiles_decay_pair<kQ>(decay, wtid, a, dt, w, PairSync{});
           } else {
             static_assert(kTiles == 1, "one head: a tile per round");
             w[0] = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(decay[0][0], wtid, a[0], dt[0], sync_producer);
@@ -689,7 +709,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           CUTE_UNROLL
           for (int k = 0; k < kTiles; ++k) {
             const int s = (it + k) % kStages;
-            if (reads_dt) smem.stage[s].w[slot][tok_in_tile] = w[k];
+            if (!kStatePass && reads_dt) smem.stage[s].w[slot][tok_in_tile] = w[k];
             if constexpr (!kStatePass && K::kChunkScores) {
               if (wtid == 0) smem.stage[s].score_inv_scale = score_inv[k];
             }
@@ -756,6 +776,43 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   };
   Tensor acc_h = partition_fragment_C(mma_h, Shape<typename K::TP, typename K::TN>{});
   Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, typename K::TQ>{});
+  // The state pass's A operand (X diag(w))^T, and the next tile's, prepared while this tile's
+  // update runs (session 10 tried that alone, with the producer computing the weights: no
+  // gain, the producer set the pace).
+  [[maybe_unused]] Tensor state_operand =
+      make_tensor<Element>(shape(thr_h.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}))));
+  [[maybe_unused]] uint32_t next_operand[decltype(size(recast<uint32_t>(state_operand)))::value];
+  [[maybe_unused]] float next_total = 1.f;  // the next tile's total decay
+  // Tile it_of_tile's operand into next_operand (and its total decay): each warp computes
+  // the tile's 64 weights from the stage's a and dt (lane l: tokens 2 l, 2 l + 1), then
+  // scales its x registers (ldmatrix.trans, as the main pass reads them) by the weights of
+  // their tokens, 16 j + 2 q, + 1 (matrices 0, 1: lane 8 j + q's) and 16 j + 8 + 2 q, + 1
+  // (matrices 2, 3: lane 8 j + 4 + q's). (Generic, so that only the state pass, whose stages
+  // hold TileTokens, compiles its body.)
+  auto prepare_state_operand = [&](auto it_of_tile) {
+    Barrier::wait(&smem.full[it_of_tile % kStages], (it_of_tile / kStages) & 1);
+    const auto& stage = smem.stage[it_of_tile % kStages];
+    float2 w;
+    next_total = sm80::tile_weights_warp(*reinterpret_cast<const float2*>(&stage.decay[head].a[2 * lane]),
+                                         *reinterpret_cast<const float2*>(&stage.decay[head].dt[2 * lane]), lane, w);
+    const uint32_t x_addr = smem_addr(stage.x[head]);
+    CUTE_UNROLL
+    for (int j = 0; j < kQ / 16; ++j) {
+      uint32_t r[4];
+      ldmatrix_x4_trans(r, transposed_pairs(x_addr, j));
+      float2 wm[2];
+      CUTE_UNROLL
+      for (int hi = 0; hi < 2; ++hi) {
+        const int from = 8 * j + 4 * hi + at.q;
+        wm[hi] = make_float2(__shfl_sync(0xffffffffu, w.x, from), __shfl_sync(0xffffffffu, w.y, from));
+      }
+      CUTE_UNROLL
+      for (int m = 0; m < 4; ++m) {
+        const float2 xv = ElementPair::unpack(r[m]);
+        next_operand[4 * j + m] = ElementPair::pack(wm[m / 2].x * xv.x, wm[m / 2].y * xv.y);
+      }
+    }
+  };
   // ptxas serialises every WGMMA of the kernel (a wait after each instruction; ptxas -v
   // says C7514, C7517 or C7518; cmake/ptxas_guard.sh fails the build on them) unless it can
   // track the in-flight groups statically: no WGMMA and no warpgroup_wait under a runtime
@@ -824,78 +881,89 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     warpgroup_fence_operand(acc_h);
     warpgroup_wait<0>();
     float split_decay = 1.f;  // product of the tiles' total decays (state pass)
+    if constexpr (kStatePass) {
+      if (tiles > 0) prepare_state_operand(it);
+    }
 
     for (int i_tile = 0; i_tile < tiles; ++i_tile, ++it) {
       const int t = tile_begin + i_tile, s = it % kStages;
       auto& stage = smem.stage[s];
-      const auto& decay = stage.decay[head];
-      // The stage is filled (the main pass waited for it during the previous tile, or for
-      // its S at the item's start).
-      if (kStatePass || (K::kChunkScores && i_tile == 0)) Barrier::wait(&smem.full[s], (it / kStages) & 1);
-      // x is read once, by ldmatrix.trans as X^T (p, token) in the accumulator order, and never
-      // written: these registers are the A operand of X^T S'^T, the x of D x, and, scaled by
-      // the tokens' weights, the state update's A operand (X diag(w))^T.
-      constexpr int kGroups = K::kQ / 16;  // four pairs of a thread's (p, token) registers per group
-      const uint32_t x_addr = smem_addr(stage.x[head]);
-      Tensor tYrX = make_tensor<Element>(shape(thr_yx.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}))));
-      Tensor tHrX = make_tensor<Element>(shape(thr_h.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}))));
-      // The same registers as pairs (register k: elements 2 k, 2 k + 1; the tensors are
-      // compact), as ldmatrix returns and pack / unpack take them: split into 16-bit elements
-      // and rejoined for the WGMMA, ptxas kept a shift and a permute per register (sm_90a,
-      // CUDA 13.0).
-      Tensor tYrX_pairs = recast<uint32_t>(tYrX);
-      Tensor tHrX_pairs = recast<uint32_t>(tHrX);
-      static_assert(decltype(size(tYrX_pairs))::value == kGroups * 4 && decltype(size(tHrX_pairs))::value == kGroups * 4,
-                    "four pairs of x per thread and group");
-      auto load_x_transposed = [&] {
+      if constexpr (kStatePass) {
+        // h = exp(total) h + (X diag(w))^T B on the stage's B tile read as (n, token), from
+        // the operand prepared before; the next tile's is prepared while it runs.
+        const float total = next_total;
+        Tensor operand_pairs = recast<uint32_t>(state_operand);
         CUTE_UNROLL
-        for (int j = 0; j < kGroups; ++j) {
-          uint32_t r[4];
-          ldmatrix_x4_trans(r, transposed_pairs(x_addr, j));
-          CUTE_UNROLL
-          for (int m = 0; m < 4; ++m) tYrX_pairs(4 * j + m) = r[m];
-        }
-      };
-      auto scale_state_operand = [&] {
-        CUTE_UNROLL
-        for (int j = 0; j < kGroups; ++j) {
-          // Tokens 16 j + 2 q, + 1 (matrices 0, 1) and 16 j + 8 + 2 q, + 1 (matrices 2, 3).
-          const float2 w_lo = *reinterpret_cast<const float2*>(&stage.w[head][16 * j + 2 * at.q]);
-          const float2 w_hi = *reinterpret_cast<const float2*>(&stage.w[head][16 * j + 8 + 2 * at.q]);
-          CUTE_UNROLL
-          for (int m = 0; m < 4; ++m) {
-            const float2 wm = m / 2 ? w_hi : w_lo;
-            const float2 xv = ElementPair::unpack(tYrX_pairs(4 * j + m));
-            tHrX_pairs(4 * j + m) = ElementPair::pack(wm.x * xv.x, wm.y * xv.y);
-          }
-        }
-      };
-      // h = exp(total) h + (X diag(w))^T B on the stage's own B tile, read as (n, token): the
-      // decay first (once h C^T has read the state), then the GEMM.
-      auto decay_state = [&] {
-        const float total = decay.total_decay;
+        for (int i = 0; i < size(operand_pairs); ++i) operand_pairs(i) = next_operand[i];
+        split_decay *= total;
         CUTE_UNROLL
         for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
-      };
-      auto issue_state_update = [&] {
         Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
-        warpgroup_fence_operand(tHrX);  // register A operand written before the wgmma that reads it
-        wgmma_issue(mma_h, tHrX, thr_h.partition_fragment_B(sBt), acc_h, false);
-      };
-
-      if constexpr (kStatePass) {
-        // Local state only.
-        load_x_transposed();
-        scale_state_operand();
-        split_decay *= decay.total_decay;
-        decay_state();
-        issue_state_update();
+        warpgroup_fence_operand(state_operand);  // register A operand written before the wgmma that reads it
+        wgmma_issue(mma_h, state_operand, thr_h.partition_fragment_B(sBt), acc_h, false);
+        // (On the item's last tile a spare from this stage, whose wait passes at once: under a
+        // run-time branch ptxas let the preparation overwrite the in-flight operand's registers.)
+        prepare_state_operand(i_tile + 1 < tiles ? it + 1 : it);
         warpgroup_wait<0>();
-        warpgroup_fence_operand(tHrX);
+        warpgroup_fence_operand(state_operand);
         warpgroup_fence_operand(acc_h);
         Barrier::arrive(&smem.empty[s]);
         continue;  // (++it)
       } else {
+        // The stage is filled (the main pass waited for it during the previous tile, or for
+        // its S at the item's start).
+        if (K::kChunkScores && i_tile == 0) Barrier::wait(&smem.full[s], (it / kStages) & 1);
+        const auto& decay = stage.decay[head];
+        // x is read once, by ldmatrix.trans as X^T (p, token) in the accumulator order, and never
+        // written: these registers are the A operand of X^T S'^T, the x of D x, and, scaled by
+        // the tokens' weights, the state update's A operand (X diag(w))^T.
+        constexpr int kGroups = K::kQ / 16;  // four pairs of a thread's (p, token) registers per group
+        const uint32_t x_addr = smem_addr(stage.x[head]);
+        Tensor tYrX = make_tensor<Element>(shape(thr_yx.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}))));
+        Tensor tHrX = make_tensor<Element>(shape(thr_h.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}))));
+        // The same registers as pairs (register k: elements 2 k, 2 k + 1; the tensors are
+        // compact), as ldmatrix returns and pack / unpack take them: split into 16-bit elements
+        // and rejoined for the WGMMA, ptxas kept a shift and a permute per register (sm_90a,
+        // CUDA 13.0).
+        Tensor tYrX_pairs = recast<uint32_t>(tYrX);
+        Tensor tHrX_pairs = recast<uint32_t>(tHrX);
+        static_assert(decltype(size(tYrX_pairs))::value == kGroups * 4 && decltype(size(tHrX_pairs))::value == kGroups * 4,
+                      "four pairs of x per thread and group");
+        auto load_x_transposed = [&] {
+          CUTE_UNROLL
+          for (int j = 0; j < kGroups; ++j) {
+            uint32_t r[4];
+            ldmatrix_x4_trans(r, transposed_pairs(x_addr, j));
+            CUTE_UNROLL
+            for (int m = 0; m < 4; ++m) tYrX_pairs(4 * j + m) = r[m];
+          }
+        };
+        auto scale_state_operand = [&] {
+          CUTE_UNROLL
+          for (int j = 0; j < kGroups; ++j) {
+            // Tokens 16 j + 2 q, + 1 (matrices 0, 1) and 16 j + 8 + 2 q, + 1 (matrices 2, 3).
+            const float2 w_lo = *reinterpret_cast<const float2*>(&stage.w[head][16 * j + 2 * at.q]);
+            const float2 w_hi = *reinterpret_cast<const float2*>(&stage.w[head][16 * j + 8 + 2 * at.q]);
+            CUTE_UNROLL
+            for (int m = 0; m < 4; ++m) {
+              const float2 wm = m / 2 ? w_hi : w_lo;
+              const float2 xv = ElementPair::unpack(tYrX_pairs(4 * j + m));
+              tHrX_pairs(4 * j + m) = ElementPair::pack(wm.x * xv.x, wm.y * xv.y);
+            }
+          }
+        };
+        // h = exp(total) h + (X diag(w))^T B on the stage's own B tile, read as (n, token): the
+        // decay first (once h C^T has read the state), then the GEMM.
+        auto decay_state = [&] {
+          const float total = decay.total_decay;
+          CUTE_UNROLL
+          for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
+        };
+        auto issue_state_update = [&] {
+          Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
+          warpgroup_fence_operand(tHrX);  // register A operand written before the wgmma that reads it
+          wgmma_issue(mma_h, tHrX, thr_h.partition_fragment_B(sBt), acc_h, false);
+        };
 
         // The steps of a tile; the two schedules below order them.
         Tensor sC = make_tensor(make_smem_ptr(stage.c), typename K::LayoutBC{});
