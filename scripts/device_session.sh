@@ -3,7 +3,10 @@
 # with a build folder made elsewhere (no ctest needed, so a carried build folder
 # works as is). scripts/gpu_check.sh is the general-purpose version (it also builds).
 #
-#   FLASHSSD_COMMIT=<sha> OUT=<dir> scripts/device_session.sh [build-folder]
+#   FLASHSSD_COMMIT=<sha> OUT=<dir> [PART=checks|bench] scripts/device_session.sh [build-folder]
+#
+# PART=checks runs the test suites and sanitizers only, PART=bench the benchmark only (each
+# fits one device call of 10 minutes; both together take ~8-9).
 #
 # Build folder (here, for the GPU machine's Python 3.12):
 #   py=$(PYTHON=python3.12 scripts/setup_python.sh --no-torch)
@@ -21,7 +24,9 @@ OUT=${OUT:-out/device_session}
 mkdir -p "$OUT"
 export LD_LIBRARY_PATH=$PWD/$B:${LD_LIBRARY_PATH:-}
 export FLASHSSD_COMMIT=${FLASHSSD_COMMIT:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}
-
+PART=${PART:-all}
+case $PART in all|checks|bench) ;; *) echo "device_session: PART must be checks, bench or all, not $PART" >&2; exit 2;; esac
+if [ "$PART" != bench ]; then
 timeout 120 "$B/tests/gpu/flashssd_gpu_tests" > "$OUT/gpu_tests.log" 2>&1
 echo "gpu_tests rc=$?"; grep -E "^\[  PASSED|^\[  FAILED" "$OUT/gpu_tests.log" | tail -3
 # The sm90 forward's kernel tested directly (issue 5; built only with sm_90a in the architectures).
@@ -47,6 +52,12 @@ echo "segsum_tests rc=$?"; grep -E "^\[  PASSED|^\[  FAILED" "$OUT/segsum_tests.
   echo "racecheck rc=$?"
 } > "$OUT/sanitizer.log" 2>&1
 grep -E "ERROR SUMMARY|RACECHECK SUMMARY|rc=" "$OUT/sanitizer.log"
+# The state pass (its own shared-memory protocol) under racecheck: the small shapes at 3 splits.
+FLASHSSD_NUM_SPLITS=3 timeout 100 compute-sanitizer --tool racecheck --racecheck-report hazard "$B/tests/gpu/flashssd_gpu_tests" \
+  --gtest_filter='*Small*' > "$OUT/racecheck_splits3.log" 2>&1
+echo "racecheck (3 splits) rc=$?"; grep -E "RACECHECK SUMMARY" "$OUT/racecheck_splits3.log"
+fi
+[ "$PART" = checks ] && exit 0
 timeout 150 python3 bench/segsum_section.py --build "$B" --out "$OUT/segsum_section.json" --rounds 3
 PYTHONPATH=$B/python:third_party_bench timeout 370 python3 bench/compare.py --out-dir "$OUT" \
   --time-limit 340 --probe-timeout 70 --merge-json "$OUT/segsum_section.json" > "$OUT/bench.log" 2>&1
