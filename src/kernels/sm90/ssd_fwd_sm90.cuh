@@ -10,7 +10,8 @@
 //              (shared by the heads of the group) into a kStages-deep mbarrier pipeline;
 //              thread i loads the dt of token i % 64 of slot i / 64's head and computes that
 //              token's decay factors (segsum.cuh) into the same stage, so the consumers
-//              never wait on a scan or a global load;
+//              never wait on a scan or a global load (the state pass: the token's a and dt,
+//              from which its consumers' warps compute the weights);
 //   consumers  warpgroups 1 .. kHeadsPerCta, one head slice each, walk the sequence in tiles
 //              of 64 tokens and carry the 64 x N state as a WGMMA accumulator; the two take
 //              turns issuing their state update (+ next S) (ping-pong). Per tile (as the
@@ -577,12 +578,10 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           return reads_dt && tok < p.seqlen && p.reset_flags[int64_t(b) * p.seqlen + tok] != 0;
         };
         auto load_flag = [&](int i) { return kPacked && kPrefetchFlags && i < tiles && starts_sequence(tile_begin + i); };
-        // The producer fills kRound stages per round: their decay factors side by side
-        // between one pair of barriers (segsum.cuh). The state pass's tiles are short and its
-        // producer set their pace (R4, ncu: consumers waiting on full stages 27% of samples,
-        // ~1.1 us per tile with 2 or 4 stages and with dt 1 or 4 tiles ahead; session 10), so
-        // it does two tiles per round; the main pass one. dt (and the prefetched flags) are
-        // loaded a round ahead.
+        // The producer fills kRound stages per round: the main pass one, its decay factors
+        // between one pair of barriers (segsum.cuh); the state pass two (its tiles are short:
+        // while its producer computed their weights it set their pace, session 10; it now
+        // publishes a and dt only). dt (and the prefetched flags) are loaded a round ahead.
         constexpr int kRound = kStatePass && kHeads == 2 ? 2 : 1;
         static_assert(kStages >= 2 * kRound || kRound == 1,
                       "the producer fills a round of stages while the consumers read the previous round");
