@@ -218,6 +218,24 @@ void segsum_tile_f32(Variant v, const Rules& R, const float* a, float* mask, flo
   }
 }
 
+void state_pass_weights_f32(const float* a, const float* dt, float* e, float* total) {
+  constexpr int kLanes = 32;
+  float pair[kLanes], after[kLanes];
+  for (int l = 0; l < kLanes; ++l) pair[l] = a[2 * l] + a[2 * l + 1];
+  for (int l = 0; l < kLanes; ++l) after[l] = l + 1 < kLanes ? pair[l + 1] : 0.0f;
+  for (int offset = 1; offset < kLanes; offset *= 2) {
+    float next[kLanes];
+    for (int l = 0; l < kLanes; ++l) next[l] = l + offset < kLanes ? after[l] + after[l + offset] : after[l];
+    std::copy(next, next + kLanes, after);
+  }
+  for (int l = 0; l < kLanes; ++l) {
+    const float d0 = dt ? dt[2 * l] : 1.0f, d1 = dt ? dt[2 * l + 1] : 1.0f;
+    e[2 * l] = d0 * fast_exp_f32(after[l] + a[2 * l + 1]);
+    e[2 * l + 1] = d1 * fast_exp_f32(after[l]);
+  }
+  if (total) *total = fast_exp_f32(after[0] + pair[0]);
+}
+
 void segsum_tile_f64(const float* a, int Q, double* mask, double* e, double* p, double* total) {
   auto dsum = [&](int from, int to) {  // ascending sum of a[from..to] in double
     double s = 0.0;

@@ -83,6 +83,16 @@ int mask_exp_factors(Variant v, const Rules& rules, int i, int j);
 // The same for e_j (hierarchical: v_j and E_{J+1} .. E_{Q/q-1}).
 int e_exp_factors(Variant v, const Rules& rules, int j);
 
+// ---- the Hopper state pass's weights ---------------------------------------
+// sm80::tile_weights_warp (segsum.cuh), operation by operation: one warp over a 64-token
+// tile, lane l holding tokens 2 l and 2 l + 1 (a, processed dt, or dt = nullptr for 1):
+// pair_l = a_2l + a_2l+1; after_l = pair_{l+1} (0 at lane 31), then the Hillis-Steele
+// suffix steps after_l += after_{l+o} for o = 1, 2, 4, 8, 16 (where l + o < 32, each step on
+// the previous step's values); e_2l = dt_2l exp(after_l + a_2l+1), e_2l+1 = dt_2l+1
+// exp(after_l), total = exp(after_0 + pair_0). Not the hierarchical rules: no row is
+// formed, only the 64 weights and the total decay.
+void state_pass_weights_f32(const float* a, const float* dt, float* e, float* total);
+
 // ---- one (batch, head) sequence, end to end --------------------------------
 struct SsdInput {
   int T = 0;                  // tokens (any; the last tile may be partial)

@@ -295,6 +295,72 @@ TEST(SegsumEmulation, MinusInfinityResetsHierarchicalExactlyWithoutNaN) {
   EXPECT_GT(nan, 0) << "the diff rules were expected to produce NaN from -inf decays";
 }
 
+// The Hopper state pass's weights (a warp's tree of suffix sums, not the hierarchical
+// rules): on every decay kind of the adversarial suite, each weight within [0, dt], the
+// total in [0, 1], nothing non-finite, and no further from float64 than the direct sums'
+// weights (bound: twice theirs, or the rounding floor).
+TEST(StatePassWeights, WarpTreeIsStableOnEveryDecayKind) {
+  const Rules rules = device_rules();
+  const int Q = rules.Q;
+  ASSERT_EQ(Q, 64) << "one warp, two tokens per lane";
+  for (int k = 0; k < kNumDecayKinds; ++k) {
+    for (uint64_t seed = 1; seed <= 8; ++seed) {
+      const DecayKind kind = static_cast<DecayKind>(k);
+      SCOPED_TRACE(std::string(decay_kind_name(kind)) + " seed " + std::to_string(seed));
+      const std::vector<float> a = make_decays(kind, Q, seed);
+      std::vector<double> Lref(Q * Q), eref(Q), pref(Q);
+      double tref;
+      segsum_tile_f64(a.data(), Q, Lref.data(), eref.data(), pref.data(), &tref);
+      std::vector<float> e(Q), e_direct(Q);
+      float total = -1.f, total_direct = -1.f;
+      state_pass_weights_f32(a.data(), nullptr, e.data(), &total);
+      segsum_tile_f32(Variant::kDirect, rules, a.data(), nullptr, e_direct.data(), nullptr, &total_direct);
+      const VectorMetrics m = vector_metrics(e.data(), eref.data(), Q, Order::kNone);
+      const VectorMetrics md = vector_metrics(e_direct.data(), eref.data(), Q, Order::kNone);
+      EXPECT_EQ(m.nonfinite + m.entries_gt_1, 0);
+      EXPECT_LE(m.max_rel_err, bound(md.max_rel_err));
+      for (int j = 0; j < Q; ++j) EXPECT_GE(e[j], 0.0f) << "token " << j;
+      EXPECT_EQ(e[Q - 1], 1.0f);  // exp of an empty sum
+      EXPECT_GE(total, 0.0f);
+      EXPECT_LE(total, 1.0f);
+      EXPECT_NEAR(total, tref, std::max(1e-5 * tref, 1e-30));
+    }
+  }
+}
+
+// Packed sequences: a = -inf where one starts. The warp tree's sums stay -inf (one sign, no
+// -inf - -inf): the weights of tokens before the tile's last reset are exactly 0, the others
+// as float64's, the total 0, nothing NaN; with dt, each weight within [0, dt].
+TEST(StatePassWeights, MinusInfinityResetsExactlyWithoutNaN) {
+  const int Q = 64;
+  SplitMix64 g(13);
+  std::vector<float> a(Q), dt(Q);
+  for (int k = 0; k < Q; ++k) {
+    a[k] = static_cast<float>(-g.uniform(0.0, 0.5));
+    dt[k] = static_cast<float>(g.uniform(0.01, 1.0));
+  }
+  const int last_reset = 41;
+  for (int s : {0, 8, 13, 14, 23, last_reset}) a[s] = -INFINITY;
+  std::vector<double> Lref(Q * Q), eref(Q), pref(Q);
+  double tref;
+  segsum_tile_f64(a.data(), Q, Lref.data(), eref.data(), pref.data(), &tref);
+  std::vector<float> e(Q), ed(Q);
+  float total = -1.f;
+  state_pass_weights_f32(a.data(), nullptr, e.data(), &total);
+  state_pass_weights_f32(a.data(), dt.data(), ed.data(), nullptr);
+  EXPECT_EQ(total, 0.0f);
+  for (int j = 0; j < Q; ++j) {
+    ASSERT_TRUE(std::isfinite(e[j]) && std::isfinite(ed[j])) << "token " << j;
+    if (j < last_reset) {
+      EXPECT_EQ(e[j], 0.0f) << "token " << j;
+    } else {
+      EXPECT_NEAR(e[j], eref[j], 1e-5 * eref[j]) << "token " << j;
+    }
+    EXPECT_GE(ed[j], 0.0f);
+    EXPECT_LE(ed[j], dt[j]);
+  }
+}
+
 TEST(SegsumEmulation, ZeroDecaysGiveExactOnes) {
   const Rules rules = device_rules();
   const int Q = rules.Q;
