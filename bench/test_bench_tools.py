@@ -401,3 +401,42 @@ def test_sass_scoreboards_decodes_the_control_fields():
     assert load[2]["wb"] == 5 and load[2]["rb"] == 1 and load[2]["wait"] == 0
     assert mul[0] == 0x9f10 and mul[2]["wb"] is None and mul[2]["rb"] is None
     assert mul[2]["wait"] == 1 << 5
+
+
+def test_check_sm90_sass_finds_writes_to_inflight_wgmma_operands():
+    # Session 17 call 1's state pass, reduced: an RS HGMMA group reads R88-R91, and an
+    # instruction writes R88 before the group's WARPGROUP.DEPBAR. A write after it, or to other
+    # registers, or a store whose first operand is an address, is fine; DEPBAR.LE gsb0, 0x1
+    # keeps the latest group in flight.
+    import check_sm90_sass as c
+    ins = [(0, "HGMMA.64x128x16.F32.BF16 R24, R88, gdesc[UR12].tnspB, R24, gsb0"),
+           (1, "STS [R88], R4"),
+           (2, "LOP3.LUT R12, R0, 0x8, RZ, 0xc0, !PT"),
+           (3, "LOP3.LUT R88, R0, 0x8, RZ, 0xc0, !PT"),
+           (4, "WARPGROUP.DEPBAR.LE gsb0, 0x0"),
+           (5, "MOV R89, R3")]
+    assert c.inflight_operand_writes(ins) == ["LOP3.LUT R88, R0, 0x8, RZ, 0xc0, !PT"]
+    two_groups = [(0, "HGMMA.64x64x16.F32.BF16 R24, R88, gdesc[UR4].tnspB, R24, gsb0"),
+                  (1, "HGMMA.64x64x16.F32.BF16 R56, R92, gdesc[UR6].tnspB, R56, gsb0"),
+                  (2, "WARPGROUP.DEPBAR.LE gsb0, 0x1"),
+                  (3, "MOV R88, RZ"),   # the first group is retired
+                  (4, "LDSM.16.MT88.4 R92, [R7]")]  # the second is not: R92-R95
+    assert c.inflight_operand_writes(two_groups) == ["LDSM.16.MT88.4 R92, [R7]"]
+
+
+def test_ncu_sass_table_trims_and_ranks(tmp_path, capsys):
+    import ncu_sass_table
+    raw = tmp_path / "raw.csv"
+    raw.write_text('==PROF== noise\n'
+                   '"Address","Source","Warp Stall Sampling (All Samples)","Warp Stall Sampling (Not-issued Samples)",'
+                   '"Instructions Executed","stall_long_sb","stall_short_sb","stall_long_sb (Not Issued)","Other"\n'
+                   '"0x10","  FADD R1, R2, R3","5","5","100","0","5","0","x"\n'
+                   '"0x20","  @!P0  BRA 0x10","15","15","100","15","0","15","y"\n')
+    table = ncu_sass_table.trim(ncu_sass_table.read_rows(str(raw)))
+    assert table[0] == ["Address", "Source", "Warp Stall Sampling (All Samples)",
+                        "Warp Stall Sampling (Not-issued Samples)", "Instructions Executed",
+                        "stall_long_sb", "stall_short_sb"]
+    lines = ncu_sass_table.summary(table, 2).splitlines()
+    assert lines[0] == "2 instructions, 20 samples, 200 executed"
+    assert "75.0%" in lines[1] and "BRA" in lines[1] and "long_sb 15" in lines[1]
+    assert "25.0%" in lines[2] and "short_sb 5" in lines[2]
