@@ -907,7 +907,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         warpgroup_fence_operand(state_operand);
         warpgroup_fence_operand(acc_h);
         Barrier::arrive(&smem.empty[s]);
-        continue;  // (++it)
       } else {
         // The stage is filled (the main pass waited for it during the previous tile, or for
         // its S at the item's start).
