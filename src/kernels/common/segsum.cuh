@@ -121,7 +121,7 @@ __device__ __forceinline__ void scan_in_block(TileDecay<kQ>& td, int t, float a,
 // 0.488). Every form computes its diagonal blocks this way: the one-head form (role 1: the
 // sm80 kernel, the Hopper kernel at N = 256; probe, session 14 call 2: N = 256 0.827 -> 0.791
 // ms; sm80 R1 8k 1.617 -> 1.592) and the two-head form of the Hopper producer
-// (prepare_tiles_decay_pair). A row form (diagonal_block_row, 8741570's segsum.cuh: two
+// (prepare_tile_decay_pair). A row form (diagonal_block_row, 8741570's segsum.cuh: two
 // float4 stores per row, 28 adds) was faster in the producer's plain loop only while the dt
 // prefetch's wait sat inside it (session 14: 0.490 vs 0.498 ms; session 15 call 5, after the
 // wait moved: 0.495 vs 0.475), and was removed.
@@ -209,43 +209,37 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
   return detail::token_factors<kVariant, kQ>(td, t, prefix, suffix, dt);
 }
 
-// Two heads of kTiles tiles (the Hopper kernel's producer), hierarchical: thread tid is
-// token tid % kQ of head tid / kQ (td[k][0], td[k][1] for tile k) and does all of that
-// head's work for its token (the scan, its factors, its column of the diagonal block), so
-// the two heads, and the kTiles tiles, run side by side between the same two
-// synchronisations. Each head's arithmetic is exactly prepare_tile_decay's, but td.dt is
-// not written: nothing that reads this form's output reads it (its diagonal blocks take dt
-// from the register). Writes the token's weight for its head in tile k to w[k]. The block
-// decays are read before the chain (token_factors' kHoistDecays), the diagonal blocks by
-// columns (diagonal_block_column).
+// Two heads of a tile (the Hopper kernel's producer), hierarchical: thread tid is token
+// tid % kQ of head tid / kQ (td[0], td[1]) and does all of that head's work for its token
+// (the scan, its factors, its column of the diagonal block), so the two heads run side by
+// side between the same two synchronisations. Each head's arithmetic is exactly
+// prepare_tile_decay's, but td.dt is not written: nothing that reads this form's output reads
+// it (its diagonal blocks take dt from the register). Returns the token's weight for its
+// head. The block decays are read before the chain (token_factors' kHoistDecays), the
+// diagonal blocks by columns (diagonal_block_column).
 // Sync has two steps, each as narrow as what it publishes:
 //  - sync.tokens(): a visible to the thread's own block, whose 8 tokens are 8 lanes of one
 //    warp (__syncwarp);
 //  - sync.totals(hd): the block totals visible to all kQ threads of head hd (two warps).
 // (Over the whole warpgroup both, the Hopper producer was slower: probe R1 8k, API's dt,
 // session 16 call 2: N = 128 0.477 -> 0.473 ms, N = 64 0.439 -> 0.433 with the hoisted decays,
-// 4 packed sequences per row 0.546 -> 0.510, with z 0.650 -> 0.587.)
-template <int kQ, int kTiles, class Sync>
-__device__ __forceinline__ void prepare_tiles_decay_pair(TileDecay<kQ>* const (&td)[kTiles], int tid,
-                                                         const float (&a)[kTiles], const float (&dt)[kTiles],
-                                                         float (&w)[kTiles], Sync sync) {
+// 4 packed sequences per row 0.546 -> 0.510, with z 0.650 -> 0.587.) Until session 17 the
+// state pass ran it too, on two tiles per round; its consumers now compute their weights
+// (tile_weights_warp).
+template <int kQ, class Sync>
+__device__ __forceinline__ float prepare_tile_decay_pair(TileDecay<kQ>* td, int tid, float a, float dt, Sync sync) {
   static_assert(2 * kQ == 128, "one warpgroup: a token of each head per thread pair");
   const int t = tid % kQ, hd = tid / kQ;
-#pragma unroll
-  for (int k = 0; k < kTiles; ++k) td[k][hd].a[t] = a[k];
+  td[hd].a[t] = a;
   sync.tokens();  // a visible to the block's lanes
-  float prefix[kTiles], suffix[kTiles];
-#pragma unroll
-  for (int k = 0; k < kTiles; ++k)
-    detail::scan_in_block<SegsumVariant::kHierarchical>(td[k][hd], t, a[k], prefix[k], suffix[k]);
+  float prefix, suffix;
+  detail::scan_in_block<SegsumVariant::kHierarchical>(td[hd], t, a, prefix, suffix);
   sync.totals(hd);  // the head's block totals visible
-#pragma unroll
-  for (int k = 0; k < kTiles; ++k)
-    w[k] = detail::token_factors<SegsumVariant::kHierarchical, kQ, true>(td[k][hd], t, prefix[k], suffix[k], dt[k]);
+  const float w = detail::token_factors<SegsumVariant::kHierarchical, kQ, true>(td[hd], t, prefix, suffix, dt);
   // The diagonal block last: after the barrier its a values are reloaded, not kept
   // live across the scan (the producer has 40-48 registers).
-#pragma unroll
-  for (int k = 0; k < kTiles; ++k) detail::diagonal_block_column(td[k][hd], t, dt[k]);
+  detail::diagonal_block_column(td[hd], t, dt);
+  return w;
 }
 
 // The state-update weights of a 64-token tile, computed by one warp from the tile's a and dt

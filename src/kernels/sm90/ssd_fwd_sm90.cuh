@@ -700,7 +700,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
               __device__ __forceinline__ void tokens() const { __syncwarp(); }
               __device__ __forceinline__ void totals(int hd) const { NamedBarrier::sync(kQ, K::kProducerHeadBarrier0 + hd); }
             };
-            sm80::prepare_tiles_decay_pair<kQ>(decay, wtid, a, dt, w, PairSync{});
+            static_assert(kTiles == 1, "the main pass: a tile per round");
+            w[0] = sm80::prepare_tile_decay_pair<kQ>(decay[0], wtid, a[0], dt[0], PairSync{});
           } else {
             static_assert(kTiles == 1, "one head: a tile per round");
             w[0] = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(decay[0][0], wtid, a[0], dt[0], sync_producer);
