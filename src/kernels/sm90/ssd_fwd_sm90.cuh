@@ -453,6 +453,20 @@ using sm80::smem_addr;
 using sm80::stmatrix_x4;
 using sm80::stmatrix_x4_trans;
 
+// (X diag(w))^T from x's registers, group j (four (p, token) pairs, MatrixRows' order): pairs
+// m = 0, 1 hold tokens 16 j + 2 q, + 1 (weights w_lo), m = 2, 3 tokens 16 j + 8 + 2 q, + 1
+// (w_hi). x(k) reads pair k of x, out(k) is where scaled pair k goes. The state update's A
+// operand in both passes.
+template <class ElementPair, class X, class Out>
+__device__ __forceinline__ void scale_by_token_weights(int j, float2 w_lo, float2 w_hi, X&& x, Out&& out) {
+  CUTE_UNROLL
+  for (int m = 0; m < 4; ++m) {
+    const float2 wm = m / 2 ? w_hi : w_lo;
+    const float2 xv = ElementPair::unpack(x(4 * j + m));
+    out(4 * j + m) = ElementPair::pack(wm.x * xv.x, wm.y * xv.y);
+  }
+}
+
 // Persistent tile scheduler: the grid (one CTA per SM at most) walks the work items
 // ((batch * splits) + split) * head_sets + set with a grid stride, so that the CTAs reading
 // one group's B and C tiles run side by side (L2 reuse). The unit of work is a head slice
@@ -786,8 +800,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   // Tile it_of_tile's operand into next_operand (and its total decay): each warp computes
   // the tile's 64 weights from the stage's a and dt (lane l: tokens 2 l, 2 l + 1), then
   // scales its x registers (ldmatrix.trans, as the main pass reads them) by the weights of
-  // their tokens, 16 j + 2 q, + 1 (matrices 0, 1: lane 8 j + q's) and 16 j + 8 + 2 q, + 1
-  // (matrices 2, 3: lane 8 j + 4 + q's). (Generic, so that only the state pass, whose stages
+  // their tokens, 16 j + 2 q, + 1 (lane 8 j + q's) and 16 j + 8 + 2 q, + 1 (lane 8 j + 4 +
+  // q's). (Generic, so that only the state pass, whose stages
   // hold TileTokens, compiles its body.)
   auto prepare_state_operand = [&](auto it_of_tile) {
     Barrier::wait(&smem.full[it_of_tile % kStages], (it_of_tile / kStages) & 1);
@@ -806,11 +820,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         const int from = 8 * j + 4 * hi + at.q;
         wm[hi] = make_float2(__shfl_sync(0xffffffffu, w.x, from), __shfl_sync(0xffffffffu, w.y, from));
       }
-      CUTE_UNROLL
-      for (int m = 0; m < 4; ++m) {
-        const float2 xv = ElementPair::unpack(r[m]);
-        next_operand[4 * j + m] = ElementPair::pack(wm[m / 2].x * xv.x, wm[m / 2].y * xv.y);
-      }
+      scale_by_token_weights<ElementPair>(j, wm[0], wm[1], [&](int k) { return r[k % 4]; },
+                                          [&](int k) -> uint32_t& { return next_operand[k]; });
     }
   };
   // ptxas serialises every WGMMA of the kernel (a wait after each instruction; ptxas -v
@@ -943,12 +954,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             // Tokens 16 j + 2 q, + 1 (matrices 0, 1) and 16 j + 8 + 2 q, + 1 (matrices 2, 3).
             const float2 w_lo = *reinterpret_cast<const float2*>(&stage.w[head][16 * j + 2 * at.q]);
             const float2 w_hi = *reinterpret_cast<const float2*>(&stage.w[head][16 * j + 8 + 2 * at.q]);
-            CUTE_UNROLL
-            for (int m = 0; m < 4; ++m) {
-              const float2 wm = m / 2 ? w_hi : w_lo;
-              const float2 xv = ElementPair::unpack(tYrX_pairs(4 * j + m));
-              tHrX_pairs(4 * j + m) = ElementPair::pack(wm.x * xv.x, wm.y * xv.y);
-            }
+            scale_by_token_weights<ElementPair>(j, w_lo, w_hi, [&](int k) { return tYrX_pairs(k); },
+                                                [&](int k) -> uint32_t& { return tHrX_pairs(k); });
           }
         };
         // h = exp(total) h + (X diag(w))^T B on the stage's own B tile, read as (n, token): the
