@@ -236,6 +236,15 @@ void state_pass_weights_f32(const float* a, const float* dt, float* e, float* to
   if (total) *total = fast_exp_f32(after[0] + pair[0]);
 }
 
+void state_pass_pair_weights_f32(const float* a, const float* dt, float* e, float* total) {
+  constexpr int kQ = 64;
+  float total_a, total_b;
+  state_pass_weights_f32(a, dt, e, &total_a);
+  state_pass_weights_f32(a + kQ, dt ? dt + kQ : nullptr, e + kQ, &total_b);
+  for (int j = 0; j < kQ; ++j) e[j] *= total_b;
+  if (total) *total = total_a * total_b;
+}
+
 void segsum_tile_f64(const float* a, int Q, double* mask, double* e, double* p, double* total) {
   auto dsum = [&](int from, int to) {  // ascending sum of a[from..to] in double
     double s = 0.0;

@@ -92,6 +92,10 @@ int e_exp_factors(Variant v, const Rules& rules, int j);
 // exp(after_l), total = exp(after_0 + pair_0). Not the hierarchical rules: no row is
 // formed, only the 64 weights and the total decay.
 void state_pass_weights_f32(const float* a, const float* dt, float* e, float* total);
+// The state pass's weights of a pair of 64-token tiles (a: 128 decays): each tile's as
+// above, the first tile's times the second's total decay (the pair's update is one
+// (X diag(w))^T B over 128 tokens); total = the product of the two totals.
+void state_pass_pair_weights_f32(const float* a, const float* dt, float* e, float* total);
 
 // ---- one (batch, head) sequence, end to end --------------------------------
 struct SsdInput {

@@ -328,6 +328,75 @@ TEST(StatePassWeights, WarpTreeIsStableOnEveryDecayKind) {
   }
 }
 
+// The state pass by pairs of tiles: the first tile's weights times the second's total are the
+// pair's 128-token weights, within [0, 1] (and [0, dt]), finite, and no further from float64
+// than the direct sums over the 128 tokens (the same bound as above).
+TEST(StatePassWeights, PairOfTilesIsStableOnEveryDecayKind) {
+  constexpr int Q = 128;
+  const Rules rules = device_rules(Q, 8);
+  for (int k = 0; k < kNumDecayKinds; ++k) {
+    for (uint64_t seed = 1; seed <= 8; ++seed) {
+      const DecayKind kind = static_cast<DecayKind>(k);
+      SCOPED_TRACE(std::string(decay_kind_name(kind)) + " seed " + std::to_string(seed));
+      const std::vector<float> a = make_decays(kind, Q, seed);
+      std::vector<float> dt(Q);
+      SplitMix64 g(seed);
+      for (float& d : dt) d = static_cast<float>(g.uniform(0.01, 1.0));
+      std::vector<double> Lref(Q * Q), eref(Q), pref(Q);
+      double tref;
+      segsum_tile_f64(a.data(), Q, Lref.data(), eref.data(), pref.data(), &tref);
+      std::vector<float> e(Q), ed(Q), e_direct(Q);
+      float total = -1.f, total_direct = -1.f;
+      state_pass_pair_weights_f32(a.data(), nullptr, e.data(), &total);
+      state_pass_pair_weights_f32(a.data(), dt.data(), ed.data(), nullptr);
+      segsum_tile_f32(Variant::kDirect, rules, a.data(), nullptr, e_direct.data(), nullptr, &total_direct);
+      const VectorMetrics m = vector_metrics(e.data(), eref.data(), Q, Order::kNone);
+      const VectorMetrics md = vector_metrics(e_direct.data(), eref.data(), Q, Order::kNone);
+      EXPECT_EQ(m.nonfinite + m.entries_gt_1, 0);
+      EXPECT_LE(m.max_rel_err, bound(md.max_rel_err));
+      for (int j = 0; j < Q; ++j) {
+        EXPECT_GE(e[j], 0.0f) << "token " << j;
+        ASSERT_TRUE(std::isfinite(ed[j])) << "token " << j;
+        EXPECT_GE(ed[j], 0.0f) << "token " << j;
+        EXPECT_LE(ed[j], dt[j]) << "token " << j;
+      }
+      EXPECT_EQ(e[Q - 1], 1.0f);
+      EXPECT_GE(total, 0.0f);
+      EXPECT_LE(total, 1.0f);
+      EXPECT_NEAR(total, tref, std::max(2e-5 * tref, 1e-30));
+    }
+  }
+}
+
+// A sequence starting in the pair's second tile (a = -inf) zeroes every weight before it, the
+// first tile's included (its total 0 times them), without a NaN; the pair's total is 0.
+TEST(StatePassWeights, PairOfTilesResetsExactlyWithoutNaN) {
+  constexpr int Q = 128;
+  SplitMix64 g(17);
+  std::vector<float> a(Q), dt(Q);
+  for (int k = 0; k < Q; ++k) {
+    a[k] = static_cast<float>(-g.uniform(0.0, 0.5));
+    dt[k] = static_cast<float>(g.uniform(0.01, 1.0));
+  }
+  const int last_reset = 90;
+  for (int s : {5, 64, last_reset}) a[s] = -INFINITY;
+  std::vector<double> Lref(Q * Q), eref(Q), pref(Q);
+  double tref;
+  segsum_tile_f64(a.data(), Q, Lref.data(), eref.data(), pref.data(), &tref);
+  std::vector<float> e(Q);
+  float total = -1.f;
+  state_pass_pair_weights_f32(a.data(), dt.data(), e.data(), &total);
+  EXPECT_EQ(total, 0.0f);
+  for (int j = 0; j < Q; ++j) {
+    ASSERT_TRUE(std::isfinite(e[j])) << "token " << j;
+    if (j < last_reset) {
+      EXPECT_EQ(e[j], 0.0f) << "token " << j;
+    } else {
+      EXPECT_NEAR(e[j], dt[j] * eref[j], 1e-5 * dt[j] * eref[j]) << "token " << j;
+    }
+  }
+}
+
 // Packed sequences: a = -inf where one starts. The warp tree's sums stay -inf (one sign, no
 // -inf - -inf): the weights of tokens before the tile's last reset are exactly 0, the others
 // as float64's, the total 0, nothing NaN; with dt, each weight within [0, dt].

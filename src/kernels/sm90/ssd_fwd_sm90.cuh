@@ -240,6 +240,10 @@ struct SsdFwdSm90 {
     ConsumerT<!kStatePass> consumer[kHeadsPerCta];
     alignas(8) uint64_t full[kNumStages];   // TMA bytes landed and decay factors written
     alignas(8) uint64_t empty[kNumStages];  // every consumer done with the stage
+    // Never waited on: the state pass's consumers arrive here instead of at a stage's empty
+    // barrier for the spare tile of an odd pair (a selected address, not a branch: a branch
+    // or a predicated arrival beside the WGMMAs makes ptxas serialise them, C7513).
+    alignas(8) uint64_t spare_arrivals;
   };
   // + slack to align the base
   template <bool kStatePass, bool kGate>
@@ -545,6 +549,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       Barrier::init(&smem.full[s], 1 + kWG);       // the TMA issuer's expect-tx + each producer thread
       Barrier::init(&smem.empty[s], kHeads * kWG);  // each consumer thread
     }
+    Barrier::init(&smem.spare_arrivals, (1u << 20) - 1);  // (the largest count: its phases are never waited for)
     cutlass::arch::fence_barrier_init();
   }
   __syncthreads();
@@ -790,38 +795,56 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   };
   Tensor acc_h = partition_fragment_C(mma_h, Shape<typename K::TP, typename K::TN>{});
   Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, typename K::TQ>{});
-  // The state pass's A operand (X diag(w))^T, and the next tile's, prepared while this tile's
-  // update runs (session 10 tried that alone, with the producer computing the weights: no
-  // gain, the producer set the pace).
-  [[maybe_unused]] Tensor state_operand =
+  // The state pass takes its tiles in pairs, h = T_a T_b h + T_b U_a + U_b (T a tile's total
+  // decay, U its update (X diag(w))^T B): one decay of the state and one wait for the tensor
+  // cores per two tiles, the pair's two updates issued back to back, with T_b folded into
+  // tile a's weights. Its A operands ((X diag(w))^T of both tiles) are prepared while the
+  // previous pair's updates run (session 10 tried that alone, with the producer computing the
+  // weights: no gain, the producer set the pace).
+  [[maybe_unused]] Tensor state_operand_a =
       make_tensor<Element>(shape(thr_h.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}))));
-  [[maybe_unused]] uint32_t next_operand[decltype(size(recast<uint32_t>(state_operand)))::value];
-  [[maybe_unused]] float next_total = 1.f;  // the next tile's total decay
-  // Tile it_of_tile's operand into next_operand (and its total decay): each warp computes
-  // the tile's 64 weights from the stage's a and dt (lane l: tokens 2 l, 2 l + 1), then
-  // scales its x registers (ldmatrix.trans, as the main pass reads them) by the weights of
-  // their tokens, 16 j + 2 q, + 1 (lane 8 j + q's) and 16 j + 8 + 2 q, + 1 (lane 8 j + 4 +
-  // q's). (Generic, so that only the state pass, whose stages
-  // hold TileTokens, compiles its body.)
-  auto prepare_state_operand = [&](auto it_of_tile) {
-    Barrier::wait(&smem.full[it_of_tile % kStages], (it_of_tile / kStages) & 1);
-    const auto& stage = smem.stage[it_of_tile % kStages];
-    float2 w;
-    next_total = sm80::tile_weights_warp(*reinterpret_cast<const float2*>(&stage.decay[head].a[2 * lane]),
-                                         *reinterpret_cast<const float2*>(&stage.decay[head].dt[2 * lane]), lane, w);
-    const uint32_t x_addr = smem_addr(stage.x[head]);
+  [[maybe_unused]] Tensor state_operand_b = make_tensor<Element>(shape(state_operand_a));
+  constexpr int kOperandRegs = decltype(size(recast<uint32_t>(state_operand_a)))::value;
+  [[maybe_unused]] uint32_t next_operand[2][kOperandRegs];
+  [[maybe_unused]] float next_total = 1.f;  // the next pair's total decay T_a T_b
+  // The pair (it_a, it_b) into next_operand (and its total decay): each warp computes each
+  // tile's 64 weights from the stage's a and dt (lane l: tokens 2 l, 2 l + 1), tile a's times
+  // T_b, then scales its x registers (ldmatrix.trans, as the main pass reads them) by the
+  // weights of their tokens, 16 j + 2 q, + 1 (lane 8 j + q's) and 16 j + 8 + 2 q, + 1 (lane
+  // 8 j + 4 + q's). Without a second tile (b_real false; it_b = it_a) tile b's weights are 0
+  // and T_b = 1. (Generic, so that only the state pass, whose stages hold TileTokens,
+  // compiles its body.)
+  auto prepare_state_pair = [&](auto it_a, auto it_b, bool b_real) {
+    auto weights = [&](int it_of_tile, float2& w) {
+      Barrier::wait(&smem.full[it_of_tile % kStages], (it_of_tile / kStages) & 1);
+      const auto& tokens = smem.stage[it_of_tile % kStages].decay[head];
+      return sm80::tile_weights_warp(*reinterpret_cast<const float2*>(&tokens.a[2 * lane]),
+                                     *reinterpret_cast<const float2*>(&tokens.dt[2 * lane]), lane, w);
+    };
+    float2 w[2];
+    const float total_a = weights(it_a, w[0]);
+    float total_b = weights(it_b, w[1]);
+    total_b = b_real ? total_b : 1.f;
+    w[1] = b_real ? w[1] : make_float2(0.f, 0.f);
+    w[0].x *= total_b;
+    w[0].y *= total_b;
+    next_total = total_a * total_b;
     CUTE_UNROLL
-    for (int j = 0; j < kQ / 16; ++j) {
-      uint32_t r[4];
-      ldmatrix_x4_trans(r, transposed_pairs(x_addr, j));
-      float2 wm[2];
+    for (int k = 0; k < 2; ++k) {
+      const uint32_t x_addr = smem_addr(smem.stage[(k ? it_b : it_a) % kStages].x[head]);
       CUTE_UNROLL
-      for (int hi = 0; hi < 2; ++hi) {
-        const int from = 8 * j + 4 * hi + at.q;
-        wm[hi] = make_float2(__shfl_sync(0xffffffffu, w.x, from), __shfl_sync(0xffffffffu, w.y, from));
+      for (int j = 0; j < kQ / 16; ++j) {
+        uint32_t r[4];
+        ldmatrix_x4_trans(r, transposed_pairs(x_addr, j));
+        float2 wm[2];
+        CUTE_UNROLL
+        for (int hi = 0; hi < 2; ++hi) {
+          const int from = 8 * j + 4 * hi + at.q;
+          wm[hi] = make_float2(__shfl_sync(0xffffffffu, w[k].x, from), __shfl_sync(0xffffffffu, w[k].y, from));
+        }
+        scale_by_token_weights<ElementPair>(j, wm[0], wm[1], [&](int i) { return r[i % 4]; },
+                                            [&](int i) -> uint32_t& { return next_operand[k][i]; });
       }
-      scale_by_token_weights<ElementPair>(j, wm[0], wm[1], [&](int k) { return r[k % 4]; },
-                                          [&](int k) -> uint32_t& { return next_operand[k]; });
     }
   };
   // ptxas serialises every WGMMA of the kernel (a wait after each instruction; ptxas -v
@@ -893,32 +916,45 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     warpgroup_wait<0>();
     float split_decay = 1.f;  // product of the tiles' total decays (state pass)
     if constexpr (kStatePass) {
-      if (tiles > 0) prepare_state_operand(it);
+      if (tiles > 0) prepare_state_pair(it, tiles > 1 ? it + 1 : it, tiles > 1);
     }
 
-    for (int i_tile = 0; i_tile < tiles; ++i_tile, ++it) {
+    // (The state pass steps by pairs of tiles; `it` is corrected after the loop for an odd last.)
+    constexpr int kTileStep = kStatePass ? 2 : 1;
+    for (int i_tile = 0; i_tile < tiles; i_tile += kTileStep, it += kTileStep) {
       const int t = tile_begin + i_tile, s = it % kStages;
       auto& stage = smem.stage[s];
       if constexpr (kStatePass) {
-        // h = exp(total) h + (X diag(w))^T B on the stage's B tile read as (n, token), from
-        // the operand prepared before; the next tile's is prepared while it runs.
+        // h = T_a T_b h + (X diag(w))^T B over both tiles' B, read as (n, token), from the
+        // operands prepared before; the next pair's are prepared while they run.
+        const bool b_real = i_tile + 1 < tiles;
+        const int s_b = b_real ? (it + 1) % kStages : s;
         const float total = next_total;
-        Tensor operand_pairs = recast<uint32_t>(state_operand);
+        Tensor operand_a = recast<uint32_t>(state_operand_a), operand_b = recast<uint32_t>(state_operand_b);
         CUTE_UNROLL
-        for (int i = 0; i < size(operand_pairs); ++i) operand_pairs(i) = next_operand[i];
+        for (int i = 0; i < kOperandRegs; ++i) {
+          operand_a(i) = next_operand[0][i];
+          operand_b(i) = next_operand[1][i];
+        }
         split_decay *= total;
         CUTE_UNROLL
         for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= total;
-        Tensor sBt = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
-        warpgroup_fence_operand(state_operand);  // register A operand written before the wgmma that reads it
-        wgmma_issue(mma_h, state_operand, thr_h.partition_fragment_B(sBt), acc_h, false);
-        // (On the item's last tile a spare from this stage, whose wait passes at once: under a
-        // run-time branch ptxas let the preparation overwrite the in-flight operand's registers.)
-        prepare_state_operand(i_tile + 1 < tiles ? it + 1 : it);
+        Tensor sBt_a = make_tensor(make_smem_ptr(stage.b), typename K::LayoutBt{});
+        Tensor sBt_b = make_tensor(make_smem_ptr(smem.stage[s_b].b), typename K::LayoutBt{});
+        warpgroup_fence_operand(state_operand_a);  // register A operands written before the wgmmas that read them
+        warpgroup_fence_operand(state_operand_b);
+        wgmma_issue(mma_h, state_operand_a, thr_h.partition_fragment_B(sBt_a), acc_h, false);
+        wgmma_issue(mma_h, state_operand_b, thr_h.partition_fragment_B(sBt_b), acc_h, false);
+        // (At the item's end spares from this stage, whose waits pass at once: under a run-time
+        // branch ptxas let the preparation overwrite the in-flight operands' registers.)
+        const int next_a = i_tile + 2 < tiles ? it + 2 : it;
+        prepare_state_pair(next_a, i_tile + 3 < tiles ? it + 3 : next_a, i_tile + 3 < tiles);
         warpgroup_wait<0>();
-        warpgroup_fence_operand(state_operand);
+        warpgroup_fence_operand(state_operand_a);
+        warpgroup_fence_operand(state_operand_b);
         warpgroup_fence_operand(acc_h);
         Barrier::arrive(&smem.empty[s]);
+        Barrier::arrive(b_real ? &smem.empty[s_b] : &smem.spare_arrivals);  // one arrival per stage
       } else {
         // The stage is filled (the main pass waited for it during the previous tile, or for
         // its S at the item's start).
@@ -1159,6 +1195,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, z, decay)
       }  // !kStatePass
     }
+    if constexpr (kStatePass) it -= tiles % 2;  // an odd last pair advanced one tile too far
     if constexpr (!kStatePass) {  // the item's last y
       cutlass::arch::fence_view_async_shared();
       sync_consumer();
