@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdio>
 #include <ostream>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,26 @@ namespace {
 constexpr double kRoundingFloor = 1e-6;
 
 double bound(double direct) { return std::max(2.0 * direct, kRoundingFloor); }
+
+// Q tokens of a packed row: decays a in (-0.5, 0] and processed dt in [0.01, 1), then a = -inf
+// at `resets` (where sequences start), with float64's weights exp(a_{j+1} + ...) (eref).
+struct ResetTokens {
+  std::vector<float> a, dt;
+  std::vector<double> eref;
+};
+ResetTokens reset_tokens(int Q, uint64_t seed, std::initializer_list<int> resets) {
+  ResetTokens r{std::vector<float>(Q), std::vector<float>(Q), std::vector<double>(Q)};
+  SplitMix64 g(seed);
+  for (int k = 0; k < Q; ++k) {
+    r.a[k] = static_cast<float>(-g.uniform(0.0, 0.5));
+    r.dt[k] = static_cast<float>(g.uniform(0.01, 1.0));
+  }
+  for (int s : resets) r.a[s] = -INFINITY;
+  std::vector<double> L(Q * Q), p(Q);
+  double total;
+  segsum_tile_f64(r.a.data(), Q, L.data(), r.eref.data(), p.data(), &total);
+  return r;
+}
 
 // ---- the metrics themselves --------------------------------------------------------
 TEST(StabilityMetrics, CountsEachFailureKind) {
@@ -372,20 +393,13 @@ TEST(StatePassWeights, PairOfTilesIsStableOnEveryDecayKind) {
 // first tile's included (its total 0 times them), without a NaN; the pair's total is 0.
 TEST(StatePassWeights, PairOfTilesResetsExactlyWithoutNaN) {
   constexpr int Q = 128;
-  SplitMix64 g(17);
-  std::vector<float> a(Q), dt(Q);
-  for (int k = 0; k < Q; ++k) {
-    a[k] = static_cast<float>(-g.uniform(0.0, 0.5));
-    dt[k] = static_cast<float>(g.uniform(0.01, 1.0));
-  }
   const int last_reset = 90;
-  for (int s : {5, 64, last_reset}) a[s] = -INFINITY;
-  std::vector<double> Lref(Q * Q), eref(Q), pref(Q);
-  double tref;
-  segsum_tile_f64(a.data(), Q, Lref.data(), eref.data(), pref.data(), &tref);
+  const ResetTokens r = reset_tokens(Q, 17, {5, 64, last_reset});
+  const std::vector<float>& dt = r.dt;
+  const std::vector<double>& eref = r.eref;
   std::vector<float> e(Q);
   float total = -1.f;
-  state_pass_pair_weights_f32(a.data(), dt.data(), e.data(), &total);
+  state_pass_pair_weights_f32(r.a.data(), dt.data(), e.data(), &total);
   EXPECT_EQ(total, 0.0f);
   for (int j = 0; j < Q; ++j) {
     ASSERT_TRUE(std::isfinite(e[j])) << "token " << j;
@@ -402,17 +416,11 @@ TEST(StatePassWeights, PairOfTilesResetsExactlyWithoutNaN) {
 // as float64's, the total 0, nothing NaN; with dt, each weight within [0, dt].
 TEST(StatePassWeights, MinusInfinityResetsExactlyWithoutNaN) {
   const int Q = 64;
-  SplitMix64 g(13);
-  std::vector<float> a(Q), dt(Q);
-  for (int k = 0; k < Q; ++k) {
-    a[k] = static_cast<float>(-g.uniform(0.0, 0.5));
-    dt[k] = static_cast<float>(g.uniform(0.01, 1.0));
-  }
   const int last_reset = 41;
-  for (int s : {0, 8, 13, 14, 23, last_reset}) a[s] = -INFINITY;
-  std::vector<double> Lref(Q * Q), eref(Q), pref(Q);
-  double tref;
-  segsum_tile_f64(a.data(), Q, Lref.data(), eref.data(), pref.data(), &tref);
+  const ResetTokens r = reset_tokens(Q, 13, {0, 8, 13, 14, 23, last_reset});
+  const std::vector<float>& a = r.a;
+  const std::vector<float>& dt = r.dt;
+  const std::vector<double>& eref = r.eref;
   std::vector<float> e(Q), ed(Q);
   float total = -1.f;
   state_pass_weights_f32(a.data(), nullptr, e.data(), &total);
