@@ -6,6 +6,7 @@
 #   scripts/build_probe.sh [source-tree] out/ab/<name>_probe      # tree default: this checkout
 #
 # A variant tree: mkdir /tmp/v && cp -r src include bench /tmp/v && <edit /tmp/v>.
+# NVCC_FLAGS adds compile flags (the -D switches of a timing variant's diff, say).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [ $# -eq 1 ]; then src=$repo; out=$1; else src=$1; out=$2; fi
@@ -15,7 +16,7 @@ nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 mkdir -p "$(dirname "$out")"
 "$nvcc" -O3 -DNDEBUG --generate-code=arch=compute_90a,code=[sm_90a] -Xcompiler=-fPIE --expt-relaxed-constexpr \
-  -lineinfo -std=c++17 -I"$src/src" -I"$src/include" -isystem="$cutlass" -I"$src/bench" \
+  -lineinfo -std=c++17 ${NVCC_FLAGS:-} -I"$src/src" -I"$src/include" -isystem="$cutlass" -I"$src/bench" \
   -c "$src/bench/sm90_forward_probe.cu" -o "$work/probe.o"
 "$nvcc" --generate-code=arch=compute_90a,code=[sm_90a] "$work/probe.o" -o "$out" -lcudart_static -lrt -lpthread -ldl
 echo "build_probe: $out"
