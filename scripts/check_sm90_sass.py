@@ -25,6 +25,7 @@ import collections
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -182,4 +183,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly, not with a traceback
     sys.exit(main())
