@@ -1,6 +1,6 @@
 #!/bin/bash
-# Prepared for the next session, not run (session 19's device time was spent): what does the
-# N = 128 main pass's skeleton wait for? ncu of skc3 (3 stages, no SSD arithmetic; see
+# Session 19 call 9 (the session's last ~4.5 minutes of device time): what does the N = 128
+# main pass's skeleton wait for? ncu of skc3 (3 stages, no SSD arithmetic; see
 # 2026-12-02-s19-skeleton-builds.md) beside the real kernel (base), both probe binaries built
 # here first:
 #   for v in base skc3; do rm -rf /tmp/$v && mkdir /tmp/$v && cp -r src include bench /tmp/$v; done
@@ -12,11 +12,10 @@
 # issue-to-retire time (the SASS stall table, scripts/ncu_sass_table.py).
 set -u
 O=${OUT:-/tmp/o}; mkdir -p $O
-for v in base skc3; do
-  timeout 200 ncu --set full --import-source no -k regex:ssd_fwd_sm90_kernel -c 1 -o $O/ncu_$v \
-    out/ab/${v}_probe --softplus 1 --iters 2 > $O/ncu_$v.log 2>&1
+for v in skc3 base; do
+  timeout 80 ncu --section SpeedOfLight --section WarpStateStats --section SchedulerStats --section ComputeWorkloadAnalysis \
+    -k regex:ssd_fwd_sm90_kernel -c 1 -o $O/ncu_$v out/ab/${v}_probe --softplus 1 --iters 2 > $O/ncu_$v.log 2>&1
   echo "ncu $v rc=$?"
   ncu --import $O/ncu_$v.ncu-rep --page details --csv > $O/ncu_${v}_details.csv 2>/dev/null
-  grep -E '"(Duration|Compute \(SM\) Throughput|Memory Throughput|L2 Cache Throughput|DRAM Throughput|Issue Slots Busy)"' \
-    $O/ncu_${v}_details.csv | awk -F'","' '{print $(NF-2), $NF}' | head -12
+  grep -E 'Duration|Throughput|Issue Slots|Stall|Pipe|Warp Cycles|Eligible|Active' $O/ncu_${v}_details.csv | awk -F'","' '{print $(NF-2), $NF}' | head -40
 done
