@@ -9,12 +9,13 @@
 #   NVCC_FLAGS="$S -DSKEL_NOINV=1 -DSKEL_NOTURN=1" scripts/build_probe.sh /tmp/v out/ab/skc3fnt_probe
 #   NVCC_FLAGS="-DSKEL_C=1 -DSKEL_NOINV=1" scripts/build_probe.sh /tmp/v out/ab/skcf_probe   # real producer, 2 stages
 #   NVCC_FLAGS="-DSKEL_NOINV=1" scripts/build_probe.sh /tmp/v out/ab/basef_probe
+#   NVCC_FLAGS="-DSKEL_NOTURN=1" scripts/build_probe.sh /tmp/v out/ab/basent_probe
 #   scripts/build_probe.sh out/ab/base_probe; NVCC_FLAGS="$S" scripts/build_probe.sh /tmp/v out/ab/skc3_probe
 set -u
 O=${OUT:-/tmp/o}; mkdir -p $O
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu --format=csv,noheader
 printf "%s\n" "--N 128" "--N 128 --batch 128 --seqlen 512" \
-  | timeout 200 bash scripts/probe_ab.sh --rounds 3 --variants "base basef skc3 skc3f skc3fnt skcf" > $O/probe_ab.log 2>&1
+  | timeout 200 bash scripts/probe_ab.sh --rounds 3 --variants "base basef basent skc3 skc3f skc3fnt skcf" > $O/probe_ab.log 2>&1
 cat $O/probe_ab.log
 for v in skc3f; do
   timeout 100 ncu --section SourceCounters --section WarpStateStats --section SpeedOfLight \
