@@ -86,9 +86,6 @@ struct SsdFwdSm90 {
   // ptxas -v reports no spill at this split (cmake/ptxas_guard.sh checks it on every build;
   // the producer's per-token decay chains need more than 40, the consumers fit in 224).
   static constexpr int kProducerRegs = 48, kConsumerRegs = kHeadsPerCta == 2 ? 224 : 248;
-  // How many rounds (tiles, or pairs of them in the state pass) ahead the producer asks L2
-  // for each token's dt (the producer). Probe R1 8k, session 20: <A/B>.
-  static constexpr int kDtPrefetchRounds = 3;
   // N = 256 (one consumer per CTA): the state takes 128 of the consumer's 248 registers, so
   // the main pass keeps fewer GEMMs in flight (the lean schedule in ssd_fwd_sm90_kernel).
   static constexpr bool kLeanSchedule = kN == 256;
@@ -585,13 +582,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           const bool valid = reads_dt && i < tiles && tok < p.seqlen;
           return valid ? load_dt_bits(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + hd * p.dt_sh) : 0u;
         };
-        // ... and its line asked of L2 kPrefetchRounds rounds ahead: the load one round ahead
-        // must land before the next round can use it (a register's wait), and from DRAM it did
-        // not (session 20: the real kernel without dt loads is 3% faster).
-        auto prefetch_dt = [&](int i) {
-          const int tok = (tile_begin + i) * kQ + tok_in_tile;
-          if (reads_dt && i < tiles && tok < p.seqlen) prefetch_dt_l2(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + hd * p.dt_sh);
-        };
         // Packed sequences: a token that starts one (its reset flag) gets the log-decay
         // a = -inf. exp(a) = 0 then resets the state exactly where the recurrence does, and
         // zeroes every mask entry and readout factor across the boundary. The hierarchical
@@ -621,7 +611,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           raw_ahead[k] = load_raw_dt(k);
           flag_ahead[k] = load_flag(k);
         }
-        for (int i = kRound; i < K::kDtPrefetchRounds * kRound; ++i) prefetch_dt(i);
         // The state pass's varlen mode: only the item's sequence [begin, end) counts; the
         // other tokens of its tiles neither add to the state (dt = 0) nor decay it (a = 0).
         int varlen_begin = 0, varlen_end = 0;
@@ -647,7 +636,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             const bool valid = reads_dt && t * kQ + tok_in_tile < p.seqlen;
             dt[k] = valid ? process_dt(dt_from_bits(raw_ahead[k], p.dt_type), bias, p.dt_softplus, p.dt_lo, p.dt_hi) : 0.f;  // 0 past T
             raw_ahead[k] = load_raw_dt(i + kRound);
-            prefetch_dt(i + K::kDtPrefetchRounds * kRound);
             a[k] = dt[k] * A_h;
             if constexpr (kPacked && kPrefetchFlags) {
               a[k] = flag_ahead[k] ? -INFINITY : a[k];
