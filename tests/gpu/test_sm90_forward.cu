@@ -313,5 +313,14 @@ TEST(Sm90Forward, ManyTiles) { forward_case<K128>(1, 4096, 8, 1, true, 14); }
 // Long memory: decay rates 100x smaller than the default (a tile decays the state by ~e^-0.4
 // instead of ~e^-30), so the state carries every earlier tile's contribution.
 TEST(Sm90Forward, ManyTilesWeakDecay) { forward_case<K128>(1, 4096, 8, 1, true, 19, 0.01); }
+// The state fold (K::kFoldFloor): decays 10x smaller than the default (~e^-3 per tile), so
+// that the running decay G crosses the floor a few times within the item and the state is
+// refolded mid-sequence (the default refolds every 2-3 tiles, the weak decay above only on
+// the last); N = 64 and 256 take the same fold.
+TEST(Sm90Forward, ManyTilesStateRefolds) {
+  forward_case<K128>(1, 4096, 8, 1, false, 40, 0.1);
+  forward_case<K64>(1, 4096, 4, 1, true, 41, 0.1);
+  forward_case<K256>(1, 4096, 2, 1, false, 42, 0.1);
+}
 
 }  // namespace

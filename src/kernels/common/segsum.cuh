@@ -141,13 +141,16 @@ __device__ __forceinline__ void diagonal_block_column(TileDecay<kQ>& td, int t, 
 }
 
 // Token t's factors once every block total is visible; returns its state-update weight
-// dt_t exp(a_{t+1..Q-1}). kHoistDecays: the block decays
+// dt_t exp(a_{t+1..Q-1}). readout_scale multiplies the readout factors, and *total (when
+// given) gets the tile's total decay on every thread (the Hopper main pass's state fold,
+// ssd_fwd_sm90.cuh). kHoistDecays: the block decays
 // E_I are read before the chain, two 128-bit loads, instead of each after the previous
 // chain_dt store (which the compiler cannot move it above: it may alias), so the chain's
 // multiplies do not each wait for a load (the Hopper producer's pair form; in the one-head
 // form they spill its N = 256 state pass).
 template <SegsumVariant kVariant, int kQ, bool kHoistDecays = false>
-__device__ __forceinline__ float token_factors(TileDecay<kQ>& td, int t, float prefix, float suffix, float dt) {
+__device__ __forceinline__ float token_factors(TileDecay<kQ>& td, int t, float prefix, float suffix, float dt,
+                                               float readout_scale, float* total) {
   constexpr int kNB = TileDecay<kQ>::kNumBlocks;
   const int blk = t / TileDecay<kQ>::kBlock;
   float before = 0.f, all = 0.f;
@@ -157,8 +160,10 @@ __device__ __forceinline__ float token_factors(TileDecay<kQ>& td, int t, float p
     all += td.block_total[k];
   }
   const float cs = before + prefix;
-  td.readout[t] = fast_exp(cs);
-  if (t == 0) td.total_decay = fast_exp(all);
+  td.readout[t] = fast_exp(cs) * readout_scale;
+  const float total_decay = fast_exp(all);
+  if (t == 0) td.total_decay = total_decay;
+  if (total) *total = total_decay;
 
   float to_end;
   if constexpr (kVariant == SegsumVariant::kDiff) {
@@ -189,8 +194,10 @@ __device__ __forceinline__ float token_factors(TileDecay<kQ>& td, int t, float p
 
 }  // namespace detail
 
+// (readout_scale, total: token_factors'; role 1 leaves *total alone.)
 template <SegsumVariant kVariant, int kQ, class Sync = CtaSync>
-__device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, float a, float dt, Sync sync = {}) {
+__device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, float a, float dt, Sync sync = {},
+                                                    float readout_scale = 1.f, float* total = nullptr) {
   static_assert(2 * kQ == 128, "both roles are the whole CTA");
   const int t = tid % kQ;
   if (tid < kQ) {
@@ -206,7 +213,7 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
   }
   sync();  // block totals visible
   if (tid >= kQ) return 0.f;
-  return detail::token_factors<kVariant, kQ>(td, t, prefix, suffix, dt);
+  return detail::token_factors<kVariant, kQ>(td, t, prefix, suffix, dt, readout_scale, total);
 }
 
 // Two heads of a tile (the Hopper kernel's producer), hierarchical: thread tid is token
@@ -227,7 +234,8 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
 // state pass ran it too, on two tiles per round; its consumers now compute their weights
 // (tile_weights_warp).
 template <int kQ, class Sync>
-__device__ __forceinline__ float prepare_tile_decay_pair(TileDecay<kQ>* td, int tid, float a, float dt, Sync sync) {
+__device__ __forceinline__ float prepare_tile_decay_pair(TileDecay<kQ>* td, int tid, float a, float dt, Sync sync,
+                                                         float readout_scale = 1.f, float* total = nullptr) {
   static_assert(2 * kQ == 128, "one warpgroup: a token of each head per thread pair");
   const int t = tid % kQ, hd = tid / kQ;
   td[hd].a[t] = a;
@@ -235,7 +243,7 @@ __device__ __forceinline__ float prepare_tile_decay_pair(TileDecay<kQ>* td, int 
   float prefix, suffix;
   detail::scan_in_block<SegsumVariant::kHierarchical>(td[hd], t, a, prefix, suffix);
   sync.totals(hd);  // the head's block totals visible
-  const float w = detail::token_factors<SegsumVariant::kHierarchical, kQ, true>(td[hd], t, prefix, suffix, dt);
+  const float w = detail::token_factors<SegsumVariant::kHierarchical, kQ, true>(td[hd], t, prefix, suffix, dt, readout_scale, total);
   // The diagonal block last: after the barrier its a values are reloaded, not kept
   // live across the scan (the producer has 40-48 registers).
   detail::diagonal_block_column(td[hd], t, dt);
@@ -277,9 +285,14 @@ __device__ __forceinline__ float tile_weights_warp(float2 a, float2 dt, int lane
 // for the rank-one blocks: bitwise the same products while u_i * scale and the diagonal
 // factors times scale stay normal (power-of-two scaling commutes with rounding there; below,
 // at products under ~1e-34, they may differ in the last bits).
-template <SegsumVariant kVariant, int kQ, bool kScaled = false, bool kRightZero = false>
+// kAddDiagonal (hierarchical): `diagonal` is added to the masked diagonal-block entries
+// (.x to column 2 q, .y to 2 q + 1 of row g): the Hopper kernel's D folded into S' (S'_ii +=
+// D), which the caller gives only to the lanes whose registers hold a diagonal entry.
+template <SegsumVariant kVariant, int kQ, bool kScaled = false, bool kRightZero = false, bool kAddDiagonal = false>
 __device__ __forceinline__ void apply_decay_mask_rows(float (&s)[kQ / 8][4], const TileDecay<kQ>& td,
-                                                      const int (&row_block)[2], int lane, float scale = 1.f) {
+                                                      const int (&row_block)[2], int lane, float scale = 1.f,
+                                                      float2 diagonal = {0.f, 0.f}) {
+  static_assert(kVariant == SegsumVariant::kHierarchical || !kAddDiagonal, "the added diagonal is the hierarchical variant's");
   static_assert(kVariant == SegsumVariant::kHierarchical || !kScaled, "the scaled form is the hierarchical variant's");
   const int g = lane / 4, q = lane % 4;
   const int last = row_block[0] > row_block[1] ? row_block[0] : row_block[1];
@@ -292,6 +305,7 @@ __device__ __forceinline__ void apply_decay_mask_rows(float (&s)[kQ / 8][4], con
       const int I = row_block[half];  // row block (8 rows) of this half
       const int i = 8 * I + g;
       float L0, L1;  // L_{i, j0} * dt_{j0}, L_{i, j0+1} * dt_{j0+1}
+      float add0 = 0.f, add1 = 0.f;  // kAddDiagonal: what the entries get after the mask
       if (nt > I) {
         if constexpr (kRightZero) continue;
         L0 = L1 = 0.f;
@@ -315,10 +329,17 @@ __device__ __forceinline__ void apply_decay_mask_rows(float (&s)[kQ / 8][4], con
           const float2 ld = *reinterpret_cast<const float2*>(&td.diag_dt[i][2 * q]);
           L0 = kScaled ? ld.x * scale : ld.x;
           L1 = kScaled ? ld.y * scale : ld.y;
+          add0 = diagonal.x;
+          add1 = diagonal.y;
         }
       }
-      s[nt][2 * half] *= L0;
-      s[nt][2 * half + 1] *= L1;
+      if constexpr (kAddDiagonal) {  // (an FFMA where the mask has an FMUL)
+        s[nt][2 * half] = fmaf(s[nt][2 * half], L0, add0);
+        s[nt][2 * half + 1] = fmaf(s[nt][2 * half + 1], L1, add1);
+      } else {
+        s[nt][2 * half] *= L0;
+        s[nt][2 * half + 1] *= L1;
+      }
     }
   }
 }
