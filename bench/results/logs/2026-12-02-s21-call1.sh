@@ -15,6 +15,14 @@ O=${OUT:-/tmp/o}; mkdir -p $O/ab $O/ds
 printf "%s\n" "--N 128" "--N 128 --batch 128 --seqlen 512" "--N 128 --z 1" "--N 64" "--N 256" "--N 128 --packed 4" \
   | timeout 330 bash scripts/probe_ab.sh --rounds 3 --variants "base dfold hfold both" > $O/ab/probe_ab.log 2>&1
 cat $O/ab/probe_ab.log
+# Static instruction counts of the N = 128 ungated main kernel per variant (whole kernel).
+k=_ZN8flashssd4sm9019ssd_fwd_sm90_kernelINS0_10SsdFwdSm90ILi64ELi128ELi2EN7cutlass10bfloat16_tEEELb0ELb0EEEvNT_6ParamsE
+for v in base dfold hfold both; do
+  cuobjdump -sass -fun $k out/ab/${v}_probe > $O/ab/sass_$v.txt 2>&1
+  echo "$v instr=$(grep -cE '^\s+/\*[0-9a-f]{4}\*/' $O/ab/sass_$v.txt) FMUL=$(grep -c ' FMUL' $O/ab/sass_$v.txt)" \
+    "FFMA=$(grep -c ' FFMA' $O/ab/sass_$v.txt) BRA=$(grep -c ' BRA' $O/ab/sass_$v.txt) HGMMA=$(grep -c HGMMA $O/ab/sass_$v.txt)"
+done
+gzip $O/ab/sass_*.txt
 FLASHSSD_COMMIT=${COMMIT:-unknown} PART=checks OUT=$O/ds timeout 200 bash scripts/device_session.sh out/dev/build-gpu > $O/checks.log 2>&1
 echo "checks rc=$?"; tail -25 $O/checks.log
 cd $O && tar czf ds.tgz ds && rm -rf ds

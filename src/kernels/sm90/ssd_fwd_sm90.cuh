@@ -647,7 +647,11 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           slice_of[k] = work.head_slice(k) - head_of[k] * p.slices;
         }
         // The main pass's state fold (K::kFoldFloor): G, the product of the total decays of
-        // this head's tiles since the item's start or the last refold.
+        // this head's tiles since the item's start or the last refold. Not with packed
+        // sequences, whose producer paces the kernel: there the consumers multiply by each
+        // tile's total decay as before (probe R1 8k, 4 documents per row, session 21 call 1:
+        // 0.508 -> 0.522 ms with the fold).
+        constexpr bool kFoldState = !kStatePass && !kPacked && K::kFoldFloor < 1.f;
         [[maybe_unused]] float fold = 1.f;
         // Tiles i0 .. i0 + kTiles - 1 of the item (kTiles <= kRound; the item's last round may
         // be short), into the next kTiles stages.
@@ -745,13 +749,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
               __device__ __forceinline__ void totals(int hd) const { NamedBarrier::sync(kQ, K::kProducerHeadBarrier0 + hd); }
             };
             static_assert(kTiles == 1, "the main pass: a tile per round");
-            w[0] = sm80::prepare_tile_decay_pair<kQ>(decay[0], wtid, a[0], dt[0], PairSync{}, fold, &total);
+            w[0] = sm80::prepare_tile_decay_pair<kQ>(decay[0], wtid, a[0], dt[0], PairSync{}, fold, kFoldState ? &total : nullptr);
           } else {
             static_assert(kTiles == 1, "one head: a tile per round");
             w[0] = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(decay[0][0], wtid, a[0], dt[0], sync_producer,
-                                                                               fold, &total);
+                                                                               fold, kFoldState ? &total : nullptr);
           }
-          if constexpr (!kStatePass) {
+          if constexpr (kFoldState) {
             // The readout factors took G (the state before this tile is G g); what the state
             // would carry after it is G total: kept, the weights take its inverse; under the
             // floor (or on the item's last tile, so that the final state is h) the consumers
@@ -934,7 +938,11 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     const float D_lo = D_rows ? D_rows[0] : 0.f, D_hi = D_rows ? D_rows[8 * p.D_sp] : 0.f;
     // D per head, folded into S': a diagonal entry (i, i) sits in column 2 q (+ 1) of row g
     // of the diagonal block, so the lanes with g = 2 q (+ 1) add it (mask_scores).
+#ifdef FLASHSSD_PROBE_D_PER_HEAD_ONLY
+    constexpr bool D_per_channel = false;
+#else
     const bool D_per_channel = !K::kFoldD || p.D_sp != 0;
+#endif
     const float D_fold = D_per_channel ? 0.f : D_lo;
     const float2 D_diag = {at.g == 2 * at.q ? D_fold : 0.f, at.g == 2 * at.q + 1 ? D_fold : 0.f};
 
