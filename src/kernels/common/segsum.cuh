@@ -285,14 +285,9 @@ __device__ __forceinline__ float tile_weights_warp(float2 a, float2 dt, int lane
 // for the rank-one blocks: bitwise the same products while u_i * scale and the diagonal
 // factors times scale stay normal (power-of-two scaling commutes with rounding there; below,
 // at products under ~1e-34, they may differ in the last bits).
-// kAddDiagonal (hierarchical): `diagonal` is added to the masked diagonal-block entries
-// (.x to column 2 q, .y to 2 q + 1 of row g): the Hopper kernel's D folded into S' (S'_ii +=
-// D), which the caller gives only to the lanes whose registers hold a diagonal entry.
-template <SegsumVariant kVariant, int kQ, bool kScaled = false, bool kRightZero = false, bool kAddDiagonal = false>
+template <SegsumVariant kVariant, int kQ, bool kScaled = false, bool kRightZero = false>
 __device__ __forceinline__ void apply_decay_mask_rows(float (&s)[kQ / 8][4], const TileDecay<kQ>& td,
-                                                      const int (&row_block)[2], int lane, float scale = 1.f,
-                                                      float2 diagonal = {0.f, 0.f}) {
-  static_assert(kVariant == SegsumVariant::kHierarchical || !kAddDiagonal, "the added diagonal is the hierarchical variant's");
+                                                      const int (&row_block)[2], int lane, float scale = 1.f) {
   static_assert(kVariant == SegsumVariant::kHierarchical || !kScaled, "the scaled form is the hierarchical variant's");
   const int g = lane / 4, q = lane % 4;
   const int last = row_block[0] > row_block[1] ? row_block[0] : row_block[1];
@@ -305,7 +300,6 @@ __device__ __forceinline__ void apply_decay_mask_rows(float (&s)[kQ / 8][4], con
       const int I = row_block[half];  // row block (8 rows) of this half
       const int i = 8 * I + g;
       float L0, L1;  // L_{i, j0} * dt_{j0}, L_{i, j0+1} * dt_{j0+1}
-      float add0 = 0.f, add1 = 0.f;  // kAddDiagonal: what the entries get after the mask
       if (nt > I) {
         if constexpr (kRightZero) continue;
         L0 = L1 = 0.f;
@@ -329,17 +323,10 @@ __device__ __forceinline__ void apply_decay_mask_rows(float (&s)[kQ / 8][4], con
           const float2 ld = *reinterpret_cast<const float2*>(&td.diag_dt[i][2 * q]);
           L0 = kScaled ? ld.x * scale : ld.x;
           L1 = kScaled ? ld.y * scale : ld.y;
-          add0 = diagonal.x;
-          add1 = diagonal.y;
         }
       }
-      if constexpr (kAddDiagonal) {  // (an FFMA where the mask has an FMUL)
-        s[nt][2 * half] = fmaf(s[nt][2 * half], L0, add0);
-        s[nt][2 * half + 1] = fmaf(s[nt][2 * half + 1], L1, add1);
-      } else {
-        s[nt][2 * half] *= L0;
-        s[nt][2 * half + 1] *= L1;
-      }
+      s[nt][2 * half] *= L0;
+      s[nt][2 * half + 1] *= L1;
     }
   }
 }

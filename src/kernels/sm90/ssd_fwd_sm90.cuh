@@ -95,24 +95,16 @@ struct SsdFwdSm90 {
   // N = 64 kernel no faster (probe, session 11: 0.458 -> 0.454 ms, z 0.573 -> 0.577) and the
   // pre-pass would only add its bytes (R3: +16 us).
   static constexpr bool kChunkScores = kN != 64;
-  // D per head is folded into S' (S'_ii += D, segsum.cuh's kAddDiagonal), so that X^T S'^T
-  // computes Y + D x and the epilogue has no D term; D per channel keeps the epilogue's.
-#ifndef FLASHSSD_PROBE_FOLD_D
-#define FLASHSSD_PROBE_FOLD_D 1
-#endif
-  static constexpr bool kFoldD = FLASHSSD_PROBE_FOLD_D;
   // The main pass carries its state divided by G, the product of the tiles' total decays
   // since the last refold (h = G g), so that a tile's update needs no multiply of the
   // accumulator: the producer puts G into the readout factors and 1 / G into the weights,
   // and refolds (the consumers multiply their state by G, G = 1) when G would fall under
   // kFoldFloor and on an item's last tile. bf16 holds g (|g| <= |h| 2^100) and the weights
-  // (<= dt 2^100) in its range; fp16 does not, so it refolds on every tile (the plain
-  // recurrence).
-#ifndef FLASHSSD_PROBE_FOLD_DECAY
-#define FLASHSSD_PROBE_FOLD_DECAY 1
-#endif
-  static constexpr float kFoldFloor =
-      std::is_same_v<Element, cutlass::bfloat16_t> && FLASHSSD_PROBE_FOLD_DECAY ? 0x1p-100f : 2.f;
+  // (<= dt 2^100) in its range; fp16 does not, so it keeps the plain recurrence. Probe, API's
+  // dt, session 21 call 2: R1 8k 0.4715 -> 0.462 ms, 512 tokens 0.628 -> 0.619, z 0.5815 ->
+  // 0.575, N = 64 0.422 -> 0.417, N = 256 0.796 -> 0.779 (the default decays refold every
+  // ~8 tiles).
+  static constexpr float kFoldFloor = std::is_same_v<Element, cutlass::bfloat16_t> ? 0x1p-100f : 2.f;
   static_assert(!kLeanSchedule || kHeadsPerCta == 1, "N = 256 runs one head slice per CTA (registers, shared memory)");
   // What __launch_bounds__(kThreads, 1) leaves each thread at launch (multiples of 8, <= 255).
   static constexpr int kLaunchRegs = (65536 / kThreads < 255 ? 65536 / kThreads : 255) / 8 * 8;
@@ -429,10 +421,8 @@ struct ScoreRows {
 // scores S / scale, whose entries right of the diagonal are zero already (load_scores does not
 // read the groups no row reaches, and chunk_scores_kernel stores the others' as zero), so the
 // mask skips them and no select is needed.
-// D_diag: what S'_ii gets added (D folded in; the lanes without a diagonal entry give 0).
-template <int kQ, bool kChunkScores = false, bool kAddDiagonal = false, class Acc>
-__device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>& decay, int tid, float scale = 1.f,
-                                            float2 D_diag = {0.f, 0.f}) {
+template <int kQ, bool kChunkScores = false, class Acc>
+__device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>& decay, int tid, float scale = 1.f) {
   static_assert(decltype(size(acc))::value == kQ / 8 * 4, "32 accumulators per thread");
   using Rows = ScoreRows<kQ, kChunkScores>;
   float frag[kQ / 8][4];
@@ -440,8 +430,7 @@ __device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>&
   for (int i = 0; i < kQ / 8 * 4; ++i) frag[i / 4][i % 4] = acc(i);
   const int warp = tid / 32;
   const int row_block[2] = {Rows::block(warp, 0), Rows::block(warp, 1)};
-  sm80::apply_decay_mask_rows<SegsumVariant::kHierarchical, kQ, kChunkScores, kChunkScores, kAddDiagonal>(
-      frag, decay, row_block, tid % 32, scale, D_diag);
+  sm80::apply_decay_mask_rows<SegsumVariant::kHierarchical, kQ, kChunkScores, kChunkScores>(frag, decay, row_block, tid % 32, scale);
   CUTE_UNROLL
   for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = (!kChunkScores && i / 4 > Rows::last_block(warp)) ? 0.f : frag[i / 4][i % 4];
 }
@@ -936,15 +925,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     // D per head has D_sp = 0, so both are the head's D.
     const float* D_rows = p.D ? p.D + h * p.D_sh + (state_rows + 16 * at.warp + at.g) * p.D_sp : nullptr;
     const float D_lo = D_rows ? D_rows[0] : 0.f, D_hi = D_rows ? D_rows[8 * p.D_sp] : 0.f;
-    // D per head, folded into S': a diagonal entry (i, i) sits in column 2 q (+ 1) of row g
-    // of the diagonal block, so the lanes with g = 2 q (+ 1) add it (mask_scores).
-#ifdef FLASHSSD_PROBE_D_PER_HEAD_ONLY
-    constexpr bool D_per_channel = false;
-#else
-    const bool D_per_channel = !K::kFoldD || p.D_sp != 0;
-#endif
-    const float D_fold = D_per_channel ? 0.f : D_lo;
-    const float2 D_diag = {at.g == 2 * at.q ? D_fold : 0.f, at.g == 2 * at.q + 1 ? D_fold : 0.f};
 
     // The state, fp32, from the incoming state: the caller's initial state on a sequence's
     // first split, the boundary scan's result on the others (main pass), zero (state pass;
@@ -1106,7 +1086,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         auto mask = [&] {
           if constexpr (K::kChunkScores) load_scores();
           warpgroup_fence_operand(acc_s);
-          mask_scores<kQ, K::kChunkScores, K::kFoldD>(acc_s, decay, tid, K::kChunkScores ? stage.score_inv_scale : 1.f, D_diag);
+          mask_scores<kQ, K::kChunkScores>(acc_s, decay, tid, K::kChunkScores ? stage.score_inv_scale : 1.f);
         };
         // S' to shared memory in bf16: the B operand of X^T S'^T.
         auto store_scores = [&] {
@@ -1148,20 +1128,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // y = (Y + D x) * silu(z) into this tile's sY buffer in bf16, four (p, token) pairs per
         // stmatrix.trans (the 128-byte swizzle makes its 16-byte rows conflict-free; z's tile in
         // the stage has y's layout). z is read a group at a time: read up front, before or after
-        // the wait, it spills at N = 128 (16-44 bytes). D per head is in Y already (D_diag).
+        // the wait, it spills at N = 128 (16-44 bytes). (D x folded into S' as S'_ii += D, for
+        // D per head, made the main pass no faster: probe, session 21 calls 1-2, N = 128
+        // 0.4715 -> 0.469 ms, N = 64 0.422 -> 0.435, N = 256 0.796 -> 0.849: its selects
+        // outweigh the FFMAs it saves.)
         auto epilogue = [&] {
           const int y_buf = it & 1;
           const uint32_t y_addr = y_addr0 + y_buf * kYBufferBytes;
           const uint32_t z_addr = smem_addr(stage.z[head]);
-          if (D_per_channel) {
-            CUTE_UNROLL
-            for (int k = 0; k < 4 * kGroups; ++k) {
-              const float D_p = k % 2 ? D_hi : D_lo;  // register 2 k's row: + 8 (k % 2)
-              const float2 xv = ElementPair::unpack(tYrX_pairs(k));
-              acc_y(2 * k) += D_p * xv.x;
-              acc_y(2 * k + 1) += D_p * xv.y;
-            }
-          }
           CUTE_UNROLL
           for (int j = 0; j < kGroups; ++j) {
             uint32_t r[4], z2[4];
@@ -1169,7 +1143,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             CUTE_UNROLL
             for (int m = 0; m < 4; ++m) {
               const int k = 4 * j + m;
-              float v0 = acc_y(2 * k), v1 = acc_y(2 * k + 1);
+              const float D_p = m % 2 ? D_hi : D_lo;  // register 2 k's row: + 8 (k % 2)
+              const float2 xv = ElementPair::unpack(tYrX_pairs(k));
+              float v0 = acc_y(2 * k) + D_p * xv.x, v1 = acc_y(2 * k + 1) + D_p * xv.y;
               if constexpr (kGateZ) {
                 const float2 zv = ElementPair::unpack(z2[m]);
                 v0 *= silu_fast(zv.x);
