@@ -316,7 +316,7 @@ TEST(Sm90Forward, ManyTilesWeakDecay) { forward_case<K128>(1, 4096, 8, 1, true, 
 // The state fold (K::kFoldFloor): decays 10x smaller than the default (~e^-3 per tile), so
 // that the running decay G crosses the floor a few times within the item and the state is
 // refolded mid-sequence (the default refolds every 2-3 tiles, the weak decay above only on
-// the last); N = 64 and 256 take the same fold.
+// the last); N = 64 folds too, N = 256 keeps the plain recurrence.
 TEST(Sm90Forward, ManyTilesStateRefolds) {
   forward_case<K128>(1, 4096, 8, 1, false, 40, 0.1);
   forward_case<K64>(1, 4096, 4, 1, true, 41, 0.1);

@@ -100,11 +100,13 @@ struct SsdFwdSm90 {
   // accumulator: the producer puts G into the readout factors and 1 / G into the weights,
   // and refolds (the consumers multiply their state by G, G = 1) when G would fall under
   // kFoldFloor and on an item's last tile. bf16 holds g (|g| <= |h| 2^100) and the weights
-  // (<= dt 2^100) in its range; fp16 does not, so it keeps the plain recurrence. Probe, API's
-  // dt, session 21 call 2: R1 8k 0.4715 -> 0.462 ms, 512 tokens 0.628 -> 0.619, z 0.5815 ->
-  // 0.575, N = 64 0.422 -> 0.417, N = 256 0.796 -> 0.779 (the default decays refold every
-  // ~8 tiles).
-  static constexpr float kFoldFloor = std::is_same_v<Element, cutlass::bfloat16_t> ? 0x1p-100f : 2.f;
+  // (<= dt 2^100) in its range; fp16 does not, so it keeps the plain recurrence (floor 2:
+  // every tile refolds, and the consumers multiply without a branch). Probe, API's dt,
+  // session 21 call 2: R1 8k 0.4715 -> 0.462 ms, 512 tokens 0.628 -> 0.619, z 0.5815 ->
+  // 0.575, N = 64 0.422 -> 0.417 (the default decays refold every ~8 tiles). N = 256 keeps
+  // the plain recurrence too: there the consumers' branch spills 8 bytes (248 registers;
+  // with the spill it measured 0.796 -> 0.779).
+  static constexpr float kFoldFloor = std::is_same_v<Element, cutlass::bfloat16_t> && !kLeanSchedule ? 0x1p-100f : 2.f;
   static_assert(!kLeanSchedule || kHeadsPerCta == 1, "N = 256 runs one head slice per CTA (registers, shared memory)");
   // What __launch_bounds__(kThreads, 1) leaves each thread at launch (multiples of 8, <= 255).
   static constexpr int kLaunchRegs = (65536 / kThreads < 255 ? 65536 / kThreads : 255) / 8 * 8;
@@ -1035,7 +1037,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // warpgroup takes together, with no WGMMA reading or writing acc_h in flight.
         auto decay_state = [&] {
           const float factor = decay.total_decay;
-          if (factor != 1.f) {
+          if (K::kFoldFloor >= 1.f || factor != 1.f) {
             CUTE_UNROLL
             for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= factor;
           }
