@@ -18,6 +18,12 @@ __device__ __forceinline__ uint32_t load_dt_bits(const void* dt, ScalarType type
   if (type == ScalarType::kF32) return __float_as_uint(static_cast<const float*>(dt)[offset]);
   return static_cast<const uint16_t*>(dt)[offset];
 }
+// Asks L2 for the line of dt[offset] without waiting for it (no register is written, so
+// nothing waits on it): a later load of the same element finds it there.
+__device__ __forceinline__ void prefetch_dt_l2(const void* dt, ScalarType type, int64_t offset) {
+  const char* at = static_cast<const char*>(dt) + offset * (type == ScalarType::kF32 ? 4 : 2);
+  asm volatile("prefetch.global.L2 [%0];" ::"l"(at));
+}
 __device__ __forceinline__ float dt_from_bits(uint32_t bits, ScalarType type) {
   if (type == ScalarType::kF32) return __uint_as_float(bits);
   if (type == ScalarType::kBF16) return __uint_as_float(bits << 16);  // bf16 is fp32's high half

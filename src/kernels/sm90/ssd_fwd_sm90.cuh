@@ -594,6 +594,17 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           const bool valid = reads_dt && i < tiles && tok < p.seqlen;
           return valid ? load_dt_bits(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + hd * p.dt_sh) : 0u;
         };
+        // With packed sequences (ungated main pass) dt's line is also asked of L2 three tiles
+        // ahead, so that the load a tile ahead finds it there: the packed producer, which
+        // also reads the reset flags, paces that kernel (probe, 4 documents per row, session
+        // 21 call 3: N = 128 0.509 -> 0.479-0.484 ms, N = 64 0.435 -> 0.426; with z 0.589 ->
+        // 0.591, so not there). Elsewhere it costs more than it saves (session 20 calls 5-6).
+        constexpr bool kPrefetchDt = kPacked && !kStatePass && !kGateZ;
+        constexpr int kDtPrefetchTiles = 3;
+        [[maybe_unused]] auto prefetch_dt = [&](int i) {
+          const int tok = (tile_begin + i) * kQ + tok_in_tile;
+          if (reads_dt && i < tiles && tok < p.seqlen) prefetch_dt_l2(p.dt, p.dt_type, b * p.dt_sb + int64_t(tok) * p.dt_st + hd * p.dt_sh);
+        };
         // Packed sequences: a token that starts one (its reset flag) gets the log-decay
         // a = -inf. exp(a) = 0 then resets the state exactly where the recurrence does, and
         // zeroes every mask entry and readout factor across the boundary. The hierarchical
@@ -622,6 +633,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         for (int k = 0; k < kRound; ++k) {
           raw_ahead[k] = load_raw_dt(k);
           flag_ahead[k] = load_flag(k);
+        }
+        if constexpr (kPrefetchDt) {
+          for (int i = kRound; i < kDtPrefetchTiles; ++i) prefetch_dt(i);
         }
         // The state pass's varlen mode: only the item's sequence [begin, end) counts; the
         // other tokens of its tiles neither add to the state (dt = 0) nor decay it (a = 0).
@@ -655,6 +669,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             const bool valid = reads_dt && t * kQ + tok_in_tile < p.seqlen;
             dt[k] = valid ? process_dt(dt_from_bits(raw_ahead[k], p.dt_type), bias, p.dt_softplus, p.dt_lo, p.dt_hi) : 0.f;  // 0 past T
             raw_ahead[k] = load_raw_dt(i + kRound);
+            if constexpr (kPrefetchDt) prefetch_dt(i + kDtPrefetchTiles);
             a[k] = dt[k] * A_h;
             if constexpr (kPacked && kPrefetchFlags) {
               a[k] = flag_ahead[k] ? -INFINITY : a[k];
