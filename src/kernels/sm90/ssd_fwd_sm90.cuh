@@ -30,7 +30,11 @@
 //                                        ldmatrix.trans of the x tile
 //   h  = exp(total) h + (X diag(w))^T B  RS WGMMA (P x N x 64), w = dt exp(a_{j+1..end}):
 //                                        the same registers scaled by the tokens' weights;
-//                                        runs with the epilogue (and the next S)
+//                                        runs with the epilogue (and the next S). bf16,
+//                                        N <= 128, not packed: h carried as h / G (G the
+//                                        running decay, in the readout factors and weights),
+//                                        so exp(total) h is a multiply only at a refold
+//                                        (K::kFoldFloor)
 //   y  = (Y + D x) * silu(z)             to shared memory (two buffers) by stmatrix.trans,
 //                                        then a TMA store (partial tiles clipped by TMA)
 // Options served: D (per head or per channel), z, initial and final states, dt bias /
