@@ -43,6 +43,9 @@ struct CaseOptions {
   // Resets forced onto these tokens of every row (on top of packed_seqs): tile starts and
   // one-token sequences are the boundary cases of the folded reset.
   std::vector<int64_t> forced_starts;
+  // Multiplies x, B and C (so the state by input_scale^2, its readout by ^3): large but finite
+  // states, for the range the state fold leaves (K::kFoldFloor).
+  double input_scale = 1.0;
 };
 
 template <class K>
@@ -60,6 +63,8 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   spec.packed_seqs = opt.packed_seqs;
   ref::Inputs in = ref::make_random(spec);
   for (double& a : in.A) a *= a_scale;
+  for (auto* v : {&in.x, &in.B, &in.C})
+    for (double& e : *v) e *= opt.input_scale;
   if (!opt.forced_starts.empty()) {
     if (in.seq_idx.empty()) in.seq_idx.assign(size_t(batch * T), 0);
     for (int64_t bi = 0; bi < batch; ++bi) {
@@ -321,6 +326,15 @@ TEST(Sm90Forward, ManyTilesStateRefolds) {
   forward_case<K128>(1, 4096, 8, 1, false, 40, 0.1);
   forward_case<K64>(1, 4096, 4, 1, true, 41, 0.1);
   forward_case<K256>(1, 4096, 2, 1, false, 42, 0.1);
+}
+// The same with x, B and C 1000x larger: the state's readout h C^T reaches ~1e10, which the
+// folded state holds as h C^T / G with G down to the floor. At a floor of 2^-100 that passed
+// fp32's 3.4e38 (Inf in y where the plain recurrence is finite); at 2^-64 it stays ~1e29.
+TEST(Sm90Forward, LargeStatesWithRefolds) {
+  CaseOptions opt;
+  opt.input_scale = 1000.0;
+  forward_case<K128>(1, 4096, 8, 1, false, 43, 0.1, 64, opt);
+  forward_case<K64>(1, 4096, 4, 1, true, 44, 0.1, 64, opt);
 }
 
 }  // namespace

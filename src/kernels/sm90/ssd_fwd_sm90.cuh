@@ -103,14 +103,18 @@ struct SsdFwdSm90 {
   // since the last refold (h = G g), so that a tile's update needs no multiply of the
   // accumulator: the producer puts G into the readout factors and 1 / G into the weights,
   // and refolds (the consumers multiply their state by G, G = 1) when G would fall under
-  // kFoldFloor and on an item's last tile. bf16 holds g (|g| <= |h| 2^100) and the weights
-  // (<= dt 2^100) in its range; fp16 does not, so it keeps the plain recurrence (floor 2:
-  // every tile refolds, and the consumers multiply without a branch). Probe, API's dt,
-  // session 21 call 2: R1 8k 0.4715 -> 0.462 ms, 512 tokens 0.628 -> 0.619, z 0.5815 ->
-  // 0.575, N = 64 0.422 -> 0.417 (the default decays refold every ~8 tiles). N = 256 keeps
-  // the plain recurrence too: there the consumers' branch spills 8 bytes (248 registers;
-  // with the spill it measured 0.796 -> 0.779).
-  static constexpr float kFoldFloor = std::is_same_v<Element, cutlass::bfloat16_t> && !kLeanSchedule ? 0x1p-100f : 2.f;
+  // kFoldFloor and on an item's last tile. The floor costs range: g and the readout g C^T are
+  // up to 1 / floor times h and h C^T in fp32, so the kernel stays finite while those stay
+  // under 2^128 * floor = 2^64 (the plain recurrence: 2^128). At 2^-100 the headroom was
+  // 2^28, which the states of inputs ~1000 pass (tests/gpu: Sm90Forward.LargeStatesWithRefolds,
+  // Inf in y; session 21 call 6). bf16 holds g and the weights (<= dt / floor) in its range;
+  // fp16 does not, so it keeps the plain recurrence (floor 2: every tile refolds, and the
+  // consumers multiply without a branch). Probe, API's dt, session 21 call 2 (floor 2^-100):
+  // R1 8k 0.4715 -> 0.462 ms, 512 tokens 0.628 -> 0.619, z 0.5815 -> 0.575, N = 64 0.422 ->
+  // 0.417 (the default decays refold every ~8 tiles at 2^-100, ~5 at 2^-64: call 6). N = 256
+  // keeps the plain recurrence too: there the consumers' branch spills 8 bytes (248
+  // registers; with the spill it measured 0.796 -> 0.779).
+  static constexpr float kFoldFloor = std::is_same_v<Element, cutlass::bfloat16_t> && !kLeanSchedule ? 0x1p-64f : 2.f;
   static_assert(!kLeanSchedule || kHeadsPerCta == 1, "N = 256 runs one head slice per CTA (registers, shared memory)");
   // What __launch_bounds__(kThreads, 1) leaves each thread at launch (multiples of 8, <= 255).
   static constexpr int kLaunchRegs = (65536 / kThreads < 255 ? 65536 / kThreads : 255) / 8 * 8;
