@@ -6,6 +6,13 @@
 #   sm90_tests_f100   the Hopper suite built at c8acd4c's floor 2^-100 (the record's kernels)
 #   the library's     the Hopper and API suites at this call's commit (2^-64; out/dev/build-gpu)
 # then the probe A/B of the two floors (final2 = c8acd4c, f64 = this commit).
+# Builds (session 21 made them; out/ is not committed, so rebuild if they are gone):
+#   out/ab/sm90_tests_f100: build-gpu's flashssd_sm90_gpu_tests target with kFoldFloor set back
+#     to 0x1p-100f in src/kernels/sm90/ssd_fwd_sm90.cuh (tests at this commit), copied;
+#   out/ab/final2_probe: scripts/build_probe.sh <git archive c8acd4c src include bench> out/ab/final2_probe;
+#   out/ab/f64_probe: scripts/build_probe.sh out/ab/f64_probe at this commit;
+#   out/dev/build-gpu: cmake --build build-gpu && scripts/stage_device_build.sh build-gpu build-gpu.
+# Carry out/dev/build-gpu and out/ab (~41 MB).
 set -u
 O=${OUT:-/tmp/o}; mkdir -p $O
 B=out/dev/build-gpu
