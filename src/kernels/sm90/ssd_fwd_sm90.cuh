@@ -165,6 +165,11 @@ struct SsdFwdSm90 {
       GMMA::rs_op_selector<Element, Element, float, Shape<TP, TQ, TN>, GMMA::Major::K, GMMA::Major::K>()));
   using MmaYScores = decltype(make_tiled_mma(
       GMMA::rs_op_selector<Element, Element, float, Shape<TP, TQ, TQ>, GMMA::Major::K, GMMA::Major::K>()));
+  // X^T S'^T is issued by halves of its output tokens: S' is causal, so tokens 0 .. kQ/2 - 1
+  // read only its first kQ/2 columns (half the k-blocks), a quarter of the GEMM skipped.
+  using TQHalf = Int<kQ / 2>;
+  using MmaYScoresHalf = decltype(make_tiled_mma(
+      GMMA::rs_op_selector<Element, Element, float, Shape<TP, TQHalf, TQ>, GMMA::Major::K, GMMA::Major::K>()));
   // The state update's A operand, (X diag(w))^T, comes from registers too (x's registers
   // scaled by the tokens' weights).
   using MmaH = decltype(make_tiled_mma(
@@ -838,10 +843,15 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   typename K::MmaS mma_s;
   typename K::MmaYState mma_ys;
   typename K::MmaYScores mma_yx;
+  typename K::MmaYScoresHalf mma_yx_half;
   typename K::MmaH mma_h;
   auto thr_s = mma_s.get_thread_slice(tid);
   auto thr_ys = mma_ys.get_thread_slice(tid);
   auto thr_yx = mma_yx.get_thread_slice(tid);
+  auto thr_yx_half = mma_yx_half.get_thread_slice(tid);
+  // S' as the B operands of X^T S'^T's two halves: output tokens (rows) 0 .. kQ/2 - 1, then the rest.
+  Tensor tYsScoresLo = thr_yx_half.partition_fragment_B(local_tile(sScores, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(0, 0)));
+  Tensor tYsScoresHi = thr_yx_half.partition_fragment_B(local_tile(sScores, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(1, 0)));
   auto thr_h = mma_h.get_thread_slice(tid);
   const AccCoord at(tid);
   // The score tile's rows in this warp's registers (the mask's balance, ScoreRows).
@@ -1150,7 +1160,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             acc_y(4 * c + 3) *= r.y;
           }
           warpgroup_fence_operand(tYrX);  // register A operand written before the wgmma that reads it
-          wgmma_issue(mma_yx, tYrX, thr_yx.partition_fragment_B(sScores), acc_y, false);
+          // By halves of the tokens (MmaYScoresHalf): registers 0 .. 15 of acc_y hold tokens
+          // 0 .. 31 (AccCoord), and those see S''s k-blocks 0 .. 1 only (S'_ij = 0 for j > i).
+          using HalfLayout = decltype(partition_fragment_C(mma_yx_half, Shape<typename K::TP, typename K::TQHalf>{}).layout());
+          static_assert(cosize_v<HalfLayout> * 2 == decltype(size(acc_y))::value, "two halves of y's registers");
+          Tensor acc_y_lo = make_tensor(acc_y.data(), HalfLayout{});
+          Tensor acc_y_hi = make_tensor(acc_y.data() + cosize_v<HalfLayout>, HalfLayout{});
+          wgmma_issue<0, kQ / 32>(mma_yx_half, tYrX, tYsScoresLo, acc_y_lo, false);
+          wgmma_issue(mma_yx_half, tYrX, tYsScoresHi, acc_y_hi, false);
         };
         // y = (Y + D x) * silu(z) into this tile's sY buffer in bf16, four (p, token) pairs per
         // stmatrix.trans (the 128-byte swizzle makes its 16-byte rows conflict-free; z's tile in
@@ -1329,6 +1346,11 @@ CUTE_HOST_DEVICE int fragment_layout_mismatches(int tid) {
   check(mma_s.get_thread_slice(tid).partition_C(make_identity_tensor(QQ{})), K::kQ * K::kQ / 128);
   check(mma_ys.get_thread_slice(tid).partition_C(make_identity_tensor(PQ{})), K::kP * K::kQ / 128);
   check(mma_yx.get_thread_slice(tid).partition_C(make_identity_tensor(PQ{})), K::kP * K::kQ / 128);
+  // X^T S'^T's halves (MmaYScoresHalf): each is the first half of y's registers in this order.
+  typename K::MmaYScoresHalf mma_yx_half;
+  check(mma_yx_half.get_thread_slice(tid).partition_C(make_identity_tensor(Shape<typename K::TP, typename K::TQHalf>{})),
+        K::kP * K::kQ / 256);
+  check(mma_yx_half.get_thread_slice(tid).partition_A(make_identity_tensor(PQ{})), K::kP * K::kQ / 128);
   check(mma_h.get_thread_slice(tid).partition_C(make_identity_tensor(PN{})), K::kP * K::kN / 128);
   check(mma_ys.get_thread_slice(tid).partition_A(make_identity_tensor(PN{})), K::kP * K::kN / 128);
   check(mma_yx.get_thread_slice(tid).partition_A(make_identity_tensor(PQ{})), K::kP * K::kQ / 128);
