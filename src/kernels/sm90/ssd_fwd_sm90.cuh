@@ -27,7 +27,8 @@
 //   S' = S o L o dt                      segsum.cuh's mask on the accumulator, while h C^T
 //                                        runs; to shared memory in bf16 (8 KB)
 //   Y^T += X^T S'^T                      RS WGMMA (P x 64 x 64): X^T in registers by
-//                                        ldmatrix.trans of the x tile
+//                                        ldmatrix.trans of the x tile; by halves of the
+//                                        tokens, the first over S''s first 32 columns only
 //   h  = exp(total) h + (X diag(w))^T B  RS WGMMA (P x N x 64), w = dt exp(a_{j+1..end}):
 //                                        the same registers scaled by the tokens' weights;
 //                                        runs with the epilogue (and the next S). bf16,
