@@ -440,3 +440,28 @@ def test_ncu_sass_table_trims_and_ranks(tmp_path, capsys):
     assert lines[0] == "2 instructions, 20 samples, 200 executed"
     assert "75.0%" in lines[1] and "BRA" in lines[1] and "long_sb 15" in lines[1]
     assert "25.0%" in lines[2] and "short_sb 5" in lines[2]
+
+
+def test_probe_ab_summary_medians_and_ratios():
+    import probe_ab_summary
+
+    log = textwrap.dedent("""\
+        NVIDIA H200, 1980 MHz, 1980 MHz, 38
+        round=1 base [--N 128] 0.50
+        round=1 new [--N 128] 0.45
+        round=1 base [--N 64] failed
+        round=1 new [--N 64] 0.40
+        round=2 base [--N 128] 0.52
+        round=2 new [--N 128] 0.46
+        round=3 base [--N 128] 0.51
+        round=3 new [--N 128] 0.47
+        round=2 base [--N 64] failed
+        round=2 new [--N 64] 0.42
+        """).splitlines()
+    table = probe_ab_summary.parse(log)
+    assert table == {"--N 128": {"base": [0.50, 0.52, 0.51], "new": [0.45, 0.46, 0.47]},
+                     "--N 64": {"base": [], "new": [0.40, 0.42]}}
+    lines = probe_ab_summary.summarise(table).splitlines()
+    assert lines[0] == "[--N 128]  base 0.5100 (0.5000-0.5200)  new 0.4600 (0.4500-0.4700) -9.8%"
+    assert lines[1] == "[--N 64]  base failed  new 0.4100 (0.4000-0.4200)"  # no base: no ratio
+

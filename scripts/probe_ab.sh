@@ -20,6 +20,7 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$variants" ] || { echo "probe_ab: --variants is required" >&2; exit 2; }
 mapfile -t configs
+log=$(mktemp); trap 'rm -f "$log"' EXIT
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu --format=csv,noheader 2>/dev/null
 for round in $(seq "$rounds"); do
   for line in "${configs[@]}"; do
@@ -30,7 +31,10 @@ for round in $(seq "$rounds"); do
       # shellcheck disable=SC2086  # the arguments are word lists
       ms=$(timeout 60 "$dir/${v}_probe" $common $args 2>/dev/null |
            python3 -c "import json,sys; print(json.loads(sys.stdin.read())['median_ms'])" 2>/dev/null || echo failed)
-      echo "round=$round $v [$(echo $args)] $ms"
+      echo "round=$round $v [$(echo $args)] $ms" | tee -a "$log"
     done
   done
 done
+# Medians per configuration and variant, and each variant against the first (scripts/probe_ab_summary.py).
+echo "summary (median over rounds, range, vs $(echo $variants | cut -d' ' -f1)):"
+python3 "$(dirname "${BASH_SOURCE[0]}")/probe_ab_summary.py" "$log"
