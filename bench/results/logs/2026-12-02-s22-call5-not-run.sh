@@ -13,6 +13,6 @@
 # Carry out/ab.
 set -u
 O=${OUT:-/tmp/o}; mkdir -p $O
-printf "%s\n" "--N 128" "--N 128 --batch 128 --seqlen 512" "--N 128 --z 1" "--N 64" "--N 256" "--N 128 --packed 4" \
+printf "%s\n" "--N 128" "--N 128 --batch 128 --seqlen 512 --final-states 0" "--N 128 --z 1" "--N 64" "--N 256" "--N 128 --packed 4" \
   | timeout 150 bash scripts/probe_ab.sh --rounds 3 --variants "base cpasync" > $O/probe_ab.log 2>&1
 cat $O/probe_ab.log
