@@ -464,4 +464,3 @@ def test_probe_ab_summary_medians_and_ratios():
     lines = probe_ab_summary.summarise(table).splitlines()
     assert lines[0] == "[--N 128]  base 0.5100 (0.5000-0.5200)  new 0.4600 (0.4500-0.4700) -9.8%"
     assert lines[1] == "[--N 64]  base failed  new 0.4100 (0.4000-0.4200)"  # no base: no ratio
-

@@ -51,7 +51,11 @@ def summarise(table) -> str:
 
 
 def main(argv: list[str]) -> int:
-    lines = open(argv[1]).read().splitlines() if len(argv) > 1 else sys.stdin.read().splitlines()
+    if len(argv) > 1:
+        with open(argv[1]) as f:
+            lines = f.read().splitlines()
+    else:
+        lines = sys.stdin.read().splitlines()
     print(summarise(parse(lines)))
     return 0
 
