@@ -164,8 +164,6 @@ struct SsdFwdSm90 {
   // otherwise be read from shared memory by the SS form (the state after a bf16 copy there).
   using MmaYState = decltype(make_tiled_mma(
       GMMA::rs_op_selector<Element, Element, float, Shape<TP, TQ, TN>, GMMA::Major::K, GMMA::Major::K>()));
-  using MmaYScores = decltype(make_tiled_mma(
-      GMMA::rs_op_selector<Element, Element, float, Shape<TP, TQ, TQ>, GMMA::Major::K, GMMA::Major::K>()));
   // X^T S'^T is issued by halves of its output tokens: S' is causal, so tokens 0 .. kQ/2 - 1
   // read only its first kQ/2 columns (half the k-blocks), a quarter of the GEMM skipped (5%
   // of the tile's tensor work). Probe, session 22 call 4: N = 128 0.4632 -> 0.4606 ms, packed
@@ -845,12 +843,10 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
 
   typename K::MmaS mma_s;
   typename K::MmaYState mma_ys;
-  typename K::MmaYScores mma_yx;
   typename K::MmaYScoresHalf mma_yx_half;
   typename K::MmaH mma_h;
   auto thr_s = mma_s.get_thread_slice(tid);
   auto thr_ys = mma_ys.get_thread_slice(tid);
-  auto thr_yx = mma_yx.get_thread_slice(tid);
   auto thr_yx_half = mma_yx_half.get_thread_slice(tid);
   // S' as the B operands of X^T S'^T's two halves: output tokens (rows) 0 .. kQ/2 - 1, then the rest.
   Tensor tYsScoresLo = thr_yx_half.partition_fragment_B(local_tile(sScores, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(0, 0)));
@@ -1040,7 +1036,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // the tokens' weights, the state update's A operand (X diag(w))^T.
         constexpr int kGroups = K::kQ / 16;  // four pairs of a thread's (p, token) registers per group
         const uint32_t x_addr = smem_addr(stage.x[head]);
-        Tensor tYrX = make_tensor<Element>(shape(thr_yx.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}))));
+        Tensor tYrX = make_tensor<Element>(shape(thr_yx_half.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}))));
         Tensor tHrX = make_tensor<Element>(shape(thr_h.partition_A(make_identity_tensor(Shape<typename K::TP, typename K::TQ>{}))));
         // The same registers as pairs (register k: elements 2 k, 2 k + 1; the tensors are
         // compact), as ldmatrix returns and pack / unpack take them: split into 16-bit elements
@@ -1169,7 +1165,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           static_assert(cosize_v<HalfLayout> * 2 == decltype(size(acc_y))::value, "two halves of y's registers");
           Tensor acc_y_lo = make_tensor(acc_y.data(), HalfLayout{});
           Tensor acc_y_hi = make_tensor(acc_y.data() + cosize_v<HalfLayout>, HalfLayout{});
-          wgmma_issue<0, kQ / 32>(mma_yx_half, tYrX, tYsScoresLo, acc_y_lo, false);
+          constexpr int kLowerKBlocks = (kQ / 2) / 16;  // S''s first kQ / 2 columns, in k-blocks of 16
+          wgmma_issue<0, kLowerKBlocks>(mma_yx_half, tYrX, tYsScoresLo, acc_y_lo, false);
           wgmma_issue(mma_yx_half, tYrX, tYsScoresHi, acc_y_hi, false);
         };
         // y = (Y + D x) * silu(z) into this tile's sY buffer in bf16, four (p, token) pairs per
@@ -1341,14 +1338,12 @@ CUTE_HOST_DEVICE int fragment_layout_mismatches(int tid) {
   };
   typename K::MmaS mma_s;
   typename K::MmaYState mma_ys;
-  typename K::MmaYScores mma_yx;
   typename K::MmaH mma_h;
   using QQ = Shape<typename K::TQ, typename K::TQ>;
   using PQ = Shape<typename K::TP, typename K::TQ>;
   using PN = Shape<typename K::TP, typename K::TN>;
   check(mma_s.get_thread_slice(tid).partition_C(make_identity_tensor(QQ{})), K::kQ * K::kQ / 128);
   check(mma_ys.get_thread_slice(tid).partition_C(make_identity_tensor(PQ{})), K::kP * K::kQ / 128);
-  check(mma_yx.get_thread_slice(tid).partition_C(make_identity_tensor(PQ{})), K::kP * K::kQ / 128);
   // X^T S'^T's halves (MmaYScoresHalf): each is the first half of y's registers in this order.
   typename K::MmaYScoresHalf mma_yx_half;
   check(mma_yx_half.get_thread_slice(tid).partition_C(make_identity_tensor(Shape<typename K::TP, typename K::TQHalf>{})),
@@ -1356,7 +1351,6 @@ CUTE_HOST_DEVICE int fragment_layout_mismatches(int tid) {
   check(mma_yx_half.get_thread_slice(tid).partition_A(make_identity_tensor(PQ{})), K::kP * K::kQ / 128);
   check(mma_h.get_thread_slice(tid).partition_C(make_identity_tensor(PN{})), K::kP * K::kN / 128);
   check(mma_ys.get_thread_slice(tid).partition_A(make_identity_tensor(PN{})), K::kP * K::kN / 128);
-  check(mma_yx.get_thread_slice(tid).partition_A(make_identity_tensor(PQ{})), K::kP * K::kQ / 128);
   check(mma_h.get_thread_slice(tid).partition_A(make_identity_tensor(PQ{})), K::kP * K::kQ / 128);
   return bad;
 }
