@@ -198,6 +198,40 @@ TEST(GpuForwardSmall, DPerChannelAndDtLimitAndDtDtypes) {
   }
 }
 
+// 16-bit dt at every alignment: its view starts one element into its allocation (2 bytes off
+// a 4-byte boundary) and ends at the allocation's end, with an odd number of heads, so that
+// tokens and heads alternate between the low and high halves of 4-byte words (the Hopper
+// producer copies dt by the aligned word around an element; compute-sanitizer's memcheck
+// sees any byte read outside the allocation).
+TEST(GpuForwardSmall, Dt16BitAtOddElementOffsets) {
+  REQUIRE_GPU();
+  for (DType dtt : {DType::kBFloat16, DType::kFloat16}) {
+    auto s = all_options(2, 203, 3, 1, 64, 128, 50);
+    ref::HostTensorOptions opt;
+    opt.io = DType::kBFloat16;
+    opt.dt = dtt;
+    ref::Inputs in = ref::make_random(s);
+    ref::round_inputs(in, opt.io, opt.dt);
+    const ref::Outputs truth = ref::recurrence_forward(in);
+    ref::HostTensors host = ref::make_host_tensors(in, opt);
+    DeviceTensors dev;
+    to_device(host, dev);
+    std::vector<unsigned char> shifted(host.dt.size() + 2, 0x7f);  // a NaN-ish lead element
+    std::memcpy(shifted.data() + 2, host.dt.data(), host.dt.size());
+    auto* base = static_cast<unsigned char*>(dev.upload(shifted));
+    ASSERT_NE(base, nullptr);
+    dev.params.dt.data = base + 2;
+    ssd_forward(dev.params);
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    download_outputs(dev, host);
+    const ref::Outputs got = ref::read_outputs(host.params);
+    CaseResult r;
+    r.y_err = ref::rel_error(got.y, truth.y);
+    r.state_err = ref::rel_error(got.final_states, truth.final_states);
+    expect_close(r, DType::kBFloat16, std::string("dt ") + dtype_name(dtt) + " one element into its allocation");
+  }
+}
+
 TEST(GpuForwardSmall, StridedInputsFromFusedProjection) {
   REQUIRE_GPU();
   auto s = all_options(2, 150, 4, 2, 64, 128, 40);

@@ -6,15 +6,18 @@
 # for R4 128k / 512k and R1 32k / 16k through the API (library = out/dev/build-gpu, HEAD).
 # Builds: out/ab/base_probe = scripts/build_probe.sh out/ab/base_probe (HEAD);
 # out/ab/cpasync_probe = scripts/build_probe.sh /tmp/cpa out/ab/cpasync_probe (/tmp/cpa = cp -r
-# src include bench + the diff); out/ab/cpx_probe from /tmp/cpx = /tmp/cpa + the ring run across
-# items (-call1-cpx.diff: a cursor walks the CTA's (item, tile) sequence 4 producer steps ahead,
-# so an item's first dt were asked for during the previous item: the 512-token row's per-item
-# start). Carry out/ab, out/dev.
+# src include bench + the diff); out/ab/cpf_probe from /tmp/cpf = HEAD + -call1-cpf.diff: the ring
+# runs across items (a cursor walks the CTA's (item, tile) sequence 4 producer steps ahead, so
+# an item's first dt were asked for during the previous item: the 512-token row's per-item
+# start) and takes 16-bit dt too (the aligned 4-byte word around the element); out/ab/sw1_probe
+# from HEAD + -call1-sw1.diff: an item's first tile waits for the store of two tiles back only
+# (tma_store_wait<1>), not for the previous item's last y, stored just before. Carry out/ab, out/dev.
 set -u
 O=${OUT:-/tmp/o}; mkdir -p $O
-printf "%s\n" "--N 128" "--N 128 --batch 128 --seqlen 512 --final-states 0" "--N 128 --batch 128 --seqlen 512 | base" \
-  "--N 128 --z 1" "--N 64" "--N 256" "--N 128 --packed 4" \
-  | timeout 300 bash scripts/probe_ab.sh --rounds 3 --variants "base cpasync cpx" > $O/probe_ab.log 2>&1
+printf "%s\n" "--N 128 | base cpasync cpf sw1" "--N 128 --batch 128 --seqlen 512 --final-states 0 | base cpasync cpf sw1" \
+  "--N 128 --batch 128 --seqlen 512 | base" "--N 128 --z 1 | base cpasync cpf sw1" "--N 64" "--N 256" "--N 128 --packed 4" \
+  "--N 128 --dt-bf16 1 | base cpf" \
+  | timeout 300 bash scripts/probe_ab.sh --rounds 3 --variants "base cpasync cpf" > $O/probe_ab.log 2>&1
 cat $O/probe_ab.log | tail -30
 B=out/dev/build-gpu
 for args in "--config R4" "--config R4 --seqlen 524288" "--config R1 --batch 2 --seqlen 32768" "--config R1 --batch 4 --seqlen 16384"; do
