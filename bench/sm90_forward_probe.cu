@@ -11,6 +11,10 @@
 //                               [--final-states 0]  (no final states, as the benchmark; default 1)
 //                               [--carveout pct]  (cudaFuncAttributePreferredSharedMemoryCarveout, 0-100;
 //                                                  default: the driver's choice for the kernel's shared memory)
+//                               [--state-pass s]  (s >= 2: time the split scheme's state pass instead, for s
+//                                                  splits, with the API's runs per split unless --runs r;
+//                                                  R4: --batch 1 --seqlen 131072 --state-pass 4;
+//                                                  R1 32k: --batch 2 --seqlen 32768 --state-pass 2)
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -20,6 +24,7 @@
 #include <vector>
 
 #include "probe_util.h"
+#include "kernels/common/launch_util.h"
 #include "kernels/sm90/ssd_fwd_sm90.cuh"
 
 namespace {
@@ -118,8 +123,36 @@ int run(int argc, char** argv) {
     PROBE_CHECK(cudaMemcpy(flags, h.data(), h.size(), cudaMemcpyHostToDevice));
     p.reset_flags = flags;  // the kernel's form of seq_idx
   }
-  const size_t kSmem = with_z ? K::template kSmemBytes<false, true> : K::template kSmemBytes<false, false>;  // the main pass
-  auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
+  // --state-pass s: the state pass of s splits (each split's local state and decay, all but the
+  // last; ssd_fwd_sm90_launch.cuh's step 1) with the launcher's runs per split, into buffers of
+  // the launcher's layout (allocate_split_workspace). Its stages have no z and no final states.
+  const int state_splits = arg(argc, argv, "--state-pass", 0);
+  const bool state_pass = state_splits > 1;
+  if (state_pass) {
+    if (with_z || packed > 1) return std::fprintf(stderr, "--state-pass takes neither --z nor --packed\n"), 2;
+    p.split_len = ((T + state_splits - 1) / state_splits + K::kQ - 1) / K::kQ * K::kQ;
+    p.num_splits = (T + p.split_len - 1) / p.split_len;
+    if (p.num_splits < 2) return std::fprintf(stderr, "--state-pass: %d tokens make one split\n", T), 2;
+    const int split_tiles = p.split_len / K::kQ;
+    const int64_t state_ctas = int64_t(batch) * p.head_sets * (p.num_splits - 1);
+    int runs = arg(argc, argv, "--runs", flashssd::state_runs_per_split(state_ctas, split_tiles, prop.multiProcessorCount));
+    while (runs > 1 && split_tiles % runs != 0) --runs;
+    p.state_runs = std::max(1, runs);
+    const size_t plane = size_t(P) * N, slots = size_t(batch) * H * p.num_splits,
+                 run_slots = size_t(batch) * H * (p.num_splits - 1) * (p.state_runs - 1);
+    PROBE_CHECK(cudaMalloc(&p.split_states, slots * plane * 4));
+    PROBE_CHECK(cudaMalloc(&p.split_decay, slots * 4));
+    PROBE_CHECK(cudaMalloc(&p.run_states, std::max<size_t>(1, run_slots * plane) * 4));
+    PROBE_CHECK(cudaMalloc(&p.run_decay, std::max<size_t>(1, run_slots) * 4));
+    p.final_states = nullptr;
+    std::fprintf(stderr, "state pass: %d splits of %d tokens, %d runs each\n", p.num_splits, p.split_len, p.state_runs);
+  }
+  const size_t kSmem = state_pass ? K::template kSmemBytes<true, false>
+                       : with_z   ? K::template kSmemBytes<false, true>
+                                  : K::template kSmemBytes<false, false>;
+  auto kernel = state_pass ? flashssd::sm90::ssd_fwd_sm90_kernel<K, false, true>
+                : with_z   ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true>
+                           : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
   PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
   // A question left by session 16 (docs/HOPPER_PLAN.md): is a kernel with less shared memory
   // slower because the driver then leaves more of the SM's 256 KB to L1?
@@ -128,17 +161,22 @@ int run(int argc, char** argv) {
   if (carveout >= 0) PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, carveout));
   int per_sm = 0;
   PROBE_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, K::kThreads, kSmem));
-  const int items = batch * p.head_sets;
+  const int items = batch * p.head_sets * (state_pass ? (p.num_splits - 1) * p.state_runs : 1);
   const int grid = arg(argc, argv, "--persistent", 1) ? std::min(items, prop.multiProcessorCount) : items;
   auto launch = [&] { kernel<<<unsigned(grid), K::kThreads, kSmem>>>(p); };
 
   const std::vector<float> ms = time_sorted_ms(launch, iters, 3, size_t(prop.l2CacheSize));
-  // Bytes that must move: x, y (and z) in bf16, B and C, dt in fp32.
-  const double bytes = double(nx) * 2 * (with_z ? 3 : 2) + double(nbc) * 2 * 2 + double(ndt) * (p.dt_type == flashssd::ScalarType::kBF16 ? 2 : 4);
+  // Bytes that must move: x, y (and z) in bf16, B and C, dt in fp32; the state pass reads x, B
+  // and dt of the tokens before the last split.
+  const double dt_bytes = double(ndt) * (p.dt_type == flashssd::ScalarType::kBF16 ? 2 : 4);
+  const double bytes = state_pass ? (double(nx) * 2 + double(nbc) * 2 + dt_bytes) * (p.num_splits - 1) * p.split_len / T
+                                  : double(nx) * 2 * (with_z ? 3 : 2) + double(nbc) * 2 * 2 + dt_bytes;
   std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"ok\", \"batch\": %d, \"seqlen\": %d, \"H\": %d, "
-              "\"G\": %d, \"P\": %d, \"N\": %d, \"dt_bf16\": %d, \"z\": %d, \"packed\": %d, \"ctas_per_sm\": %d, \"smem_bytes\": %zu, \"carveout\": %d, \"median_ms\": %.5f, "
+              "\"G\": %d, \"P\": %d, \"N\": %d, \"dt_bf16\": %d, \"z\": %d, \"packed\": %d, \"state_pass_splits\": %d, \"state_runs\": %d, "
+              "\"ctas_per_sm\": %d, \"smem_bytes\": %zu, \"carveout\": %d, \"median_ms\": %.5f, "
               "\"min_ms\": %.5f, \"bytes\": %.0f, \"achieved_TBps\": %.4f}\n",
-              batch, T, H, G, P, N, int(p.dt_type == flashssd::ScalarType::kBF16), int(with_z), packed, per_sm, size_t(kSmem), carveout, ms[iters / 2], ms[0], bytes,
+              batch, T, H, G, P, N, int(p.dt_type == flashssd::ScalarType::kBF16), int(with_z), packed,
+              state_pass ? p.num_splits : 0, state_pass ? p.state_runs : 0, per_sm, size_t(kSmem), carveout, ms[iters / 2], ms[0], bytes,
               bytes / ms[iters / 2] * 1e-9);
   return 0;
 }

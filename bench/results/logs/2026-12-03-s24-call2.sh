@@ -7,8 +7,9 @@
 #     pair loop 48 fewer).
 # (a) PART=checks on pk (GPU suites at 1 and 3 splits, Hopper suite, segsum, sanitizers; with
 #     the new GpuForwardSmall.Dt16BitAtOddElementOffsets); (b) probe A/B base vs pk, three
-#     rounds (out/ab/base_probe: HEAD; out/ab/pk_probe: pk); (c) the state pass: ncu durations
-#     (GPU clocks) R4 and R1 32k on both libraries, and the API's time alternated, three rounds;
+#     rounds (out/ab/base_probe: HEAD; out/ab/pk_probe: pk; both with the probe's new
+#     --state-pass mode, which times the split scheme's state pass of R4 and R1 32k alone);
+#     (c) R4 and R1 32k through the API on both libraries, alternated, three rounds;
 #     (d) PART=checks on base (HEAD) if time is left. Carry out/dev, out/base, out/ab.
 set -u
 O=${OUT:-/tmp/o}; mkdir -p $O
@@ -20,31 +21,14 @@ tar -czf $O/checks_pk_logs.tgz -C /tmp checks_pk
 printf "%s\n" "--N 128" "--N 128 --batch 128 --seqlen 512 --final-states 0" "--N 128 --z 1" "--N 64" "--N 256" \
   "--N 128 --packed 4" "--N 128 --dt-bf16 1" "--N 128 --H 128 --G 8 --batch 32 --seqlen 2048" \
   "--N 64 --P 128 --H 32 --batch 32 --seqlen 2048" \
-  | timeout 200 bash scripts/probe_ab.sh --rounds 3 --variants "base pk" > $O/probe_ab.log 2>&1
-tail -14 $O/probe_ab.log
+  "--N 128 --batch 1 --seqlen 131072 --state-pass 4" "--N 128 --batch 2 --seqlen 32768 --state-pass 2" \
+  | timeout 240 bash scripts/probe_ab.sh --rounds 3 --variants "base pk" > $O/probe_ab.log 2>&1
+tail -16 $O/probe_ab.log
 for r in 1 2 3; do for v in base dev; do for args in "--config R4" "--config R1 --batch 2 --seqlen 32768"; do
   printf "round %s %s %s: " $r $v "$args"
   LD_LIBRARY_PATH=$PWD/out/$v/build-gpu timeout 40 out/$v/build-gpu/bench/flashssd_bench $args --iters 30 --warmup 3 --no-verify 2>&1 \
     | grep -o "\"median_ms\": *[0-9.e-]*" | head -1
 done; done; done | tee $O/api_ab.log
-for v in base dev; do for args in "--config R4" "--config R1 --batch 2 --seqlen 32768"; do
-  f="$O/ncu_${v}_${args//[ -]/_}.csv"
-  LD_LIBRARY_PATH=$PWD/out/$v/build-gpu timeout 60 ncu --clock-control none --metrics gpu__time_duration.sum --csv \
-    out/$v/build-gpu/bench/flashssd_bench $args --iters 2 --warmup 1 --no-verify > "$f" 2>&1
-  echo "== $v $args rc=$?"
-  python3 - "$f" <<'PY'
-import csv, sys, collections
-lines = open(sys.argv[1]).read().splitlines()
-start = next((i for i, l in enumerate(lines) if l.startswith('"ID"')), None)
-if start is None: print("\n".join(lines[-20:])); sys.exit()
-rows = list(csv.reader(lines[start:]))
-h = rows[0]; k = h.index("Kernel Name"); v = h.index("Metric Value")
-per = collections.OrderedDict()
-for r in rows[1:]:
-    if len(r) > v: per.setdefault(r[k][:60], []).append(float(r[v].replace(",", "")))
-for name, vals in per.items(): print(f"  {name:60s} n={len(vals)} " + " ".join(f"{x/1000:.1f}" for x in vals))
-PY
-done; done 2>&1 | tee $O/ncu_durations.txt
 C=/tmp/checks_base; mkdir -p $C
 FLASHSSD_COMMIT=$(cat out/base/COMMIT) PART=checks OUT=$C timeout 150 bash scripts/device_session.sh out/base/build-gpu > $O/checks_base_summary.log 2>&1
 cat $O/checks_base_summary.log
