@@ -9,6 +9,9 @@
 #     the new GpuForwardSmall.Dt16BitAtOddElementOffsets); (b) probe A/B base vs pk, three
 #     rounds (out/ab/base_probe: HEAD; out/ab/pk_probe: pk; both with the probe's new
 #     --state-pass mode, which times the split scheme's state pass of R4 and R1 32k alone);
+#     state-pass rows also: io = base + -call2-io.diff (session 18's I/O probe: consumers wait
+#     and release, compute nothing), nob = base + -call2-nob.diff (no B tile loaded), ionob =
+#     both (timing only, results wrong): what B's bytes and the consumers cost the pass;
 #     (c) R4 and R1 32k through the API on both libraries, alternated, three rounds;
 #     (d) PART=checks on base (HEAD) if time is left. Carry out/dev, out/base, out/ab.
 set -u
@@ -21,9 +24,10 @@ tar -czf $O/checks_pk_logs.tgz -C /tmp checks_pk
 printf "%s\n" "--N 128" "--N 128 --batch 128 --seqlen 512 --final-states 0" "--N 128 --z 1" "--N 64" "--N 256" \
   "--N 128 --packed 4" "--N 128 --dt-bf16 1" "--N 128 --H 128 --G 8 --batch 32 --seqlen 2048" \
   "--N 64 --P 128 --H 32 --batch 32 --seqlen 2048" \
-  "--N 128 --batch 1 --seqlen 131072 --state-pass 4" "--N 128 --batch 2 --seqlen 32768 --state-pass 2" \
-  | timeout 240 bash scripts/probe_ab.sh --rounds 3 --variants "base pk" > $O/probe_ab.log 2>&1
-tail -16 $O/probe_ab.log
+  "--N 128 --batch 1 --seqlen 131072 --state-pass 4 | base pk io nob ionob" \
+  "--N 128 --batch 2 --seqlen 32768 --state-pass 2 | base pk io nob ionob" \
+  | timeout 270 bash scripts/probe_ab.sh --rounds 3 --variants "base pk" > $O/probe_ab.log 2>&1
+tail -20 $O/probe_ab.log
 for r in 1 2 3; do for v in base dev; do for args in "--config R4" "--config R1 --batch 2 --seqlen 32768"; do
   printf "round %s %s %s: " $r $v "$args"
   LD_LIBRARY_PATH=$PWD/out/$v/build-gpu timeout 40 out/$v/build-gpu/bench/flashssd_bench $args --iters 30 --warmup 3 --no-verify 2>&1 \
