@@ -15,6 +15,9 @@
 //                                                  splits, with the API's runs per split unless --runs r;
 //                                                  R4: --batch 1 --seqlen 131072 --state-pass 4;
 //                                                  R1 32k: --batch 2 --seqlen 32768 --state-pass 2)
+//   flashssd_sm90_forward_probe --read-bw MB | --copy-bw MB
+//                               (the references for those: the device's read-only bandwidth on MB
+//                                megabytes, 16-byte loads; or a device-to-device cudaMemcpyAsync of MB)
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -45,6 +48,47 @@ __global__ void fill_uniform(T* out, size_t n, float lo, float hi, uint32_t seed
 __global__ void to_bf16(const float* in, __nv_bfloat16* out, size_t n) {
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
     out[i] = __float2bfloat16(in[i]);
+}
+
+// Reads n 16-byte words, four in flight per thread, and keeps them live by a never-true store.
+__global__ void read_words(const uint4* in, size_t n, uint32_t* sink) {
+  const size_t stride = size_t(gridDim.x) * blockDim.x;
+  uint32_t acc = 0;
+  size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
+  for (; i + 3 * stride < n; i += 4 * stride) {
+    uint4 v[4];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) v[k] = in[i + k * stride];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) acc ^= v[k].x ^ v[k].y ^ v[k].z ^ v[k].w;
+  }
+  for (; i < n; i += stride) acc ^= in[i].x ^ in[i].w;
+  if (acc == 0x9e3779b9u) *sink = acc;
+}
+
+// --read-bw MB / --copy-bw MB: one JSON line with the bandwidth (bytes moved / median).
+int run_bandwidth(int argc, char** argv) {
+  const int read_mb = arg(argc, argv, "--read-bw", 0), copy_mb = arg(argc, argv, "--copy-bw", 0);
+  const size_t bytes = size_t(read_mb > 0 ? read_mb : copy_mb) << 20;
+  const int iters = arg(argc, argv, "--iters", 50);
+  cudaDeviceProp prop;
+  PROBE_CHECK(cudaGetDeviceProperties(&prop, 0));
+  uint8_t *src, *dst = nullptr;
+  uint32_t* sink;
+  PROBE_CHECK(cudaMalloc(&src, bytes));
+  PROBE_CHECK(cudaMalloc(&sink, 4));
+  fill_uniform<<<1024, 256>>>(reinterpret_cast<float*>(src), bytes / 4, -1.f, 1.f, 9);
+  if (copy_mb > 0) PROBE_CHECK(cudaMalloc(&dst, bytes));
+  auto launch = [&] {
+    if (copy_mb > 0) PROBE_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice));
+    else read_words<<<prop.multiProcessorCount * 4, 512>>>(reinterpret_cast<const uint4*>(src), bytes / 16, sink);
+  };
+  const std::vector<float> ms = time_sorted_ms(launch, iters, 3, size_t(prop.l2CacheSize));
+  const double moved = copy_mb > 0 ? 2.0 * bytes : double(bytes);
+  std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"ok\", \"%s_MB\": %d, \"median_ms\": %.5f, \"min_ms\": %.5f, "
+              "\"bytes\": %.0f, \"achieved_TBps\": %.4f}\n",
+              copy_mb > 0 ? "copy" : "read", copy_mb > 0 ? copy_mb : read_mb, ms[iters / 2], ms[0], moved, moved / ms[iters / 2] * 1e-9);
+  return 0;
 }
 
 template <class K>
@@ -184,6 +228,7 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (arg(argc, argv, "--read-bw", 0) > 0 || arg(argc, argv, "--copy-bw", 0) > 0) return run_bandwidth(argc, argv);
   const int n = arg(argc, argv, "--N", 128);
   if (n == 64) return run<flashssd::sm90::SsdFwdSm90<64, 64>>(argc, argv);
   if (n == 128) return run<flashssd::sm90::SsdFwdSm90<64, 128>>(argc, argv);

@@ -1,10 +1,20 @@
 #!/bin/bash
-# Session 24 call 3: the benchmark of record (scripts/device_session.sh PART=bench) and the GPU
-# pytest file on the library call 2 checked and kept (out/dev/build-gpu, with its Python
-# package; commit in out/dev/COMMIT). Carry out/dev, third_party_bench.
+# Session 24 call 3: what bounds the split scheme's state pass (probe --state-pass, three rounds;
+# timing-only variants, results wrong): base = HEAD's kernel; io = -call2-io.diff (consumers
+# wait and release, compute nothing); ionob = io + -call2-nob.diff (no B tile); iodt0 = io +
+# -call3-dt0.diff (the producer loads no dt: a constant 0.01); pure = ionob + dt0 (the x tiles'
+# TMA stream alone with the producer's a / dt stores); "--N 128 | base pure": the main pass
+# without dt loads (pure's main pass). References in the same call: the read-only bandwidth
+# of 830 MB (the R4 state pass's x bytes) and 1 GB, and a 1 GB device-to-device copy
+# (probe --read-bw / --copy-bw). Builds: scripts/build_probe.sh <tree> out/ab/<v>_probe, trees =
+# HEAD's src/include/bench + the diffs. Carry out/ab.
 set -u
 O=${OUT:-/tmp/o}; mkdir -p $O
-FLASHSSD_COMMIT=$(cat out/dev/COMMIT) PART=bench OUT=$O/bench timeout 330 bash scripts/device_session.sh out/dev/build-gpu 2>&1 | tail -42
-PYTHONPATH=out/dev/build-gpu/python:third_party_bench FLASHSSD_PYTEST_REPORT=$O/pytest_gpu.json LD_LIBRARY_PATH=$PWD/out/dev/build-gpu \
-  timeout 240 python3 -m pytest tests/python/test_gpu.py -q -rs -p no:cacheprovider -x > $O/pytest_gpu.log 2>&1
-echo "pytest rc=$?"; tail -8 $O/pytest_gpu.log
+printf "%s\n" "--N 128 --batch 1 --seqlen 131072 --state-pass 4 | base io ionob iodt0 pure" \
+  "--N 128 --batch 2 --seqlen 32768 --state-pass 2 | base io ionob iodt0 pure" \
+  "--N 128 | base pure" "--read-bw 830 | base" "--read-bw 1024 | base" "--copy-bw 1024 | base" \
+  | timeout 400 bash scripts/probe_ab.sh --rounds 3 --variants "base" > $O/probe_ab.log 2>&1
+tail -12 $O/probe_ab.log
+for a in "--batch 1 --seqlen 131072 --state-pass 4" "--batch 2 --seqlen 32768 --state-pass 2"; do
+  out/ab/base_probe --softplus 1 --iters 20 --N 128 $a 2>&1 | tee -a $O/state_pass_json.log
+done
