@@ -8,6 +8,7 @@
 //                               [--packed k]  (seq_idx: k packed sequences per row)
 //                               [--softplus 1]  (dt raw + dt_bias through softplus, as flashssd_bench)
 //                               [--dt-bf16 1]  (dt in bf16)
+//                               [--dt-transposed 1]  (dt laid out (b, H, T): a head's tokens contiguous)
 //                               [--final-states 0]  (no final states, as the benchmark; default 1)
 //                               [--carveout pct]  (cudaFuncAttributePreferredSharedMemoryCarveout, 0-100;
 //                                                  default: the driver's choice for the kernel's shared memory)
@@ -140,6 +141,9 @@ int run(int argc, char** argv) {
     PROBE_CHECK(cudaGetLastError());
     p.dt = dt16; p.dt_type = flashssd::ScalarType::kBF16;
   }
+  // --dt-transposed 1: the same buffer read as (b, H, T), so that the producer warp's 32 tokens of
+  // one head are 128 contiguous bytes (the API's (b, T, H) puts them H * 4 bytes apart).
+  if (arg(argc, argv, "--dt-transposed", 0)) { p.dt_sb = int64_t(T) * H; p.dt_st = 1; p.dt_sh = T; }
   // --final-states 0: no final states, as the benchmark's rows (bench/compare.py) time it. The
   // default (1) is every earlier probe log's: at 512 tokens x 128 sequences the states are 268 MB
   // of fp32 writes beside x and y's 1.07 GB: likely much of why that row reads 0.62 ms in the probe
