@@ -5,10 +5,11 @@
 # the producer loads no dt; K::set_dt_tma decides, else today's path). Compiles without spill or
 # C75xx (ptxas -v on ssd_fwd_sm90_bf16_n128.cu, n256.cu; the probe). Bound (call 4): no dt loads
 # at all = -7.8% on R4's state pass, -9.8% on R1 32k's.
-# Builds (here): git apply the diff in a copy (mkdir /tmp/t && cp -r src include bench /tmp/t &&
-#   (cd /tmp/t && git apply --directory= ... or patch -p1 < diff)); scripts/build_probe.sh /tmp/t
-#   out/ab/dttma_probe; out/ab/base_probe from HEAD. Carry out/ab.
-# Then, if it pays: the library with the diff, scripts/device_session.sh PART=checks (the split
+# Builds (here): mkdir /tmp/t && cp -r src include bench tests /tmp/t && (cd /tmp/t && patch -p1 <
+#   $PWD/bench/results/logs/2026-12-03-s24-dttma-not-run.diff); scripts/build_probe.sh /tmp/t
+#   out/ab/dttma_probe; scripts/build_probe.sh out/ab/base_probe (HEAD). Carry out/ab.
+# Then, if it pays: the library with the diff, scripts/device_session.sh PART=checks (the diff adds
+# GpuForwardSplit.StatePassDtByTmaMatchesReference: H 6 G 2, odd item starts; H 4 P 128; the split
 # suites at 3 splits run the new path on every fp32-dt shape with H >= 4) and the API's R4 / R1 32k.
 set -u
 O=${OUT:-/tmp/o}; mkdir -p $O
