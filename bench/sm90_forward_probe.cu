@@ -175,6 +175,7 @@ int run(int argc, char** argv) {
   // last; ssd_fwd_sm90_launch.cuh's step 1) with the launcher's runs per split, into buffers of
   // the launcher's layout (allocate_split_workspace). Its stages have no z and no final states.
   const int state_splits = arg(argc, argv, "--state-pass", 0);
+  flashssd::Workspace split_workspace(nullptr);
   const bool state_pass = state_splits > 1;
   if (state_pass) {
     if (with_z || packed > 1) return std::fprintf(stderr, "--state-pass takes neither --z nor --packed\n"), 2;
@@ -186,12 +187,13 @@ int run(int argc, char** argv) {
     int runs = arg(argc, argv, "--runs", flashssd::state_runs_per_split(state_ctas, split_tiles, prop.multiProcessorCount));
     while (runs > 1 && split_tiles % runs != 0) --runs;
     p.state_runs = std::max(1, runs);
-    const size_t plane = size_t(P) * N, slots = size_t(batch) * H * p.num_splits,
-                 run_slots = size_t(batch) * H * (p.num_splits - 1) * (p.state_runs - 1);
-    PROBE_CHECK(cudaMalloc(&p.split_states, slots * plane * 4));
-    PROBE_CHECK(cudaMalloc(&p.split_decay, slots * 4));
-    PROBE_CHECK(cudaMalloc(&p.run_states, std::max<size_t>(1, run_slots * plane) * 4));
-    PROBE_CHECK(cudaMalloc(&p.run_decay, std::max<size_t>(1, run_slots) * 4));
+    // The launcher's own allocation (its layout), from the library's pool; freed at run()'s end.
+    flashssd::SsdKernelParams split{};
+    split.batch = batch; split.heads = H; split.headdim = P; split.dstate = N;
+    split.num_splits = p.num_splits; split.state_runs = p.state_runs;
+    flashssd::allocate_split_workspace(split, split_workspace);
+    p.split_states = split.split_states; p.split_decay = split.split_decay;
+    p.run_states = split.run_states; p.run_decay = split.run_decay;
     p.final_states = nullptr;
     std::fprintf(stderr, "state pass: %d splits of %d tokens, %d runs each\n", p.num_splits, p.split_len, p.state_runs);
   }

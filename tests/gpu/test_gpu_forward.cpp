@@ -7,9 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <functional>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -219,7 +219,7 @@ TEST(GpuForwardSmall, Dt16BitAtOddElementOffsets) {
       std::vector<unsigned char> shifted(2, 0x7f);
       const size_t bytes = dev.params.dt.numel() * 2;
       shifted.resize(2 + bytes);
-      cudaMemcpy(shifted.data() + 2, dev.params.dt.data, bytes, cudaMemcpyDeviceToHost);
+      ASSERT_EQ(cudaMemcpy(shifted.data() + 2, dev.params.dt.data, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
       auto* base = static_cast<unsigned char*>(dev.upload(shifted));
       ASSERT_NE(base, nullptr);
       dev.params.dt.data = base + 2;
