@@ -12,6 +12,8 @@
 //                               [--final-states 0]  (no final states, as the benchmark; default 1)
 //                               [--carveout pct]  (cudaFuncAttributePreferredSharedMemoryCarveout, 0-100;
 //                                                  default: the driver's choice for the kernel's shared memory)
+//                               [--warm-l2 1]  (no L2 flush between runs: on a shape whose inputs fit in L2,
+//                                               the kernel's rate with its reads hitting L2)
 //                               [--state-pass s]  (s >= 2: time the split scheme's state pass instead, for s
 //                                                  splits, with the API's runs per split unless --runs r;
 //                                                  R4: --batch 1 --seqlen 131072 --state-pass 4;
@@ -215,7 +217,8 @@ int run(int argc, char** argv) {
   const int grid = arg(argc, argv, "--persistent", 1) ? std::min(items, prop.multiProcessorCount) : items;
   auto launch = [&] { kernel<<<unsigned(grid), K::kThreads, kSmem>>>(p); };
 
-  const std::vector<float> ms = time_sorted_ms(launch, iters, 3, size_t(prop.l2CacheSize));
+  const bool warm_l2 = arg(argc, argv, "--warm-l2", 0) != 0;
+  const std::vector<float> ms = time_sorted_ms(launch, iters, 3, warm_l2 ? 0 : size_t(prop.l2CacheSize));
   // Bytes that must move: x, y (and z) in bf16, B and C, dt in fp32; the state pass reads x, B
   // and dt of the tokens before the last split.
   const double dt_bytes = double(ndt) * (p.dt_type == flashssd::ScalarType::kBF16 ? 2 : 4);
@@ -223,10 +226,10 @@ int run(int argc, char** argv) {
                                   : double(nx) * 2 * (with_z ? 3 : 2) + double(nbc) * 2 * 2 + dt_bytes;
   std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"ok\", \"batch\": %d, \"seqlen\": %d, \"H\": %d, "
               "\"G\": %d, \"P\": %d, \"N\": %d, \"dt_bf16\": %d, \"z\": %d, \"packed\": %d, \"state_pass_splits\": %d, \"state_runs\": %d, "
-              "\"ctas_per_sm\": %d, \"smem_bytes\": %zu, \"carveout\": %d, \"median_ms\": %.5f, "
+              "\"warm_l2\": %d, \"ctas_per_sm\": %d, \"smem_bytes\": %zu, \"carveout\": %d, \"median_ms\": %.5f, "
               "\"min_ms\": %.5f, \"bytes\": %.0f, \"achieved_TBps\": %.4f}\n",
               batch, T, H, G, P, N, int(p.dt_type == flashssd::ScalarType::kBF16), int(with_z), packed,
-              state_pass ? p.num_splits : 0, state_pass ? p.state_runs : 0, per_sm, size_t(kSmem), carveout, ms[iters / 2], ms[0], bytes,
+              state_pass ? p.num_splits : 0, state_pass ? p.state_runs : 0, int(warm_l2), per_sm, size_t(kSmem), carveout, ms[iters / 2], ms[0], bytes,
               bytes / ms[iters / 2] * 1e-9);
   return 0;
 }
