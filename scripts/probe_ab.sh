@@ -9,6 +9,9 @@
 # configs.txt: one configuration per line, the probe's own arguments ("--N 64 --z 1"); a line
 # "args | v1 v2" runs only those variants there (the others lack the change). The probe's
 # defaults are R1 8k; --softplus 1 gives it the API's dt (bias, softplus).
+# A run of 50 launches (~25 ms) sees mostly the top SM clock; back to back for seconds the
+# kernels hit the 700 W cap and run at ~1.6-1.8 GHz (docs/HOPPER_PLAN.md, session 25): for the
+# sustained figure give a configuration many more launches (--common "--softplus 1 --iters 8000").
 set -uo pipefail
 rounds=2 dir=out/ab variants="" common="--softplus 1 --iters 50"
 while [ $# -gt 0 ]; do
