@@ -30,7 +30,7 @@ inline int arg(int argc, char** argv, const char* name, int def) {
 
 // Keeps the GPU busy for about `ns` nanoseconds, so that a launch queued behind it starts as
 // soon as it ends, not after the host's launch latency.
-__global__ void busy_wait_kernel(unsigned ns) {
+static __global__ void busy_wait_kernel(unsigned ns) {  // (static: a header)
   for (unsigned waited = 0; waited < ns; waited += 1000) __nanosleep(1000);
 }
 
