@@ -347,6 +347,31 @@ TEST(GpuForwardSplit, StatePassRunsMatchReference) {
   else ::unsetenv("FLASHSSD_NUM_SPLITS");
 }
 
+// State-pass items of 1 .. 6 tiles (two splits, one run each): the Hopper state pass's
+// producer loads dt two rounds (four tiles) ahead and walks an item in steps of two rounds,
+// then at most one full round and an odd tile; every remainder is taken here, at N = 64 and
+// 128.
+TEST(GpuForwardSplit, StatePassItemLengthsMatchReference) {
+  REQUIRE_GPU();
+  const char* outer_splits = std::getenv("FLASHSSD_NUM_SPLITS");
+  const char* outer_runs = std::getenv("FLASHSSD_STATE_RUNS");
+  const std::string saved_splits = outer_splits ? outer_splits : "", saved_runs = outer_runs ? outer_runs : "";
+  ::setenv("FLASHSSD_NUM_SPLITS", "2", 1);
+  ::setenv("FLASHSSD_STATE_RUNS", "1", 1);
+  for (int tiles = 1; tiles <= 6; ++tiles) {
+    for (int n : {64, 128}) {
+      // Split 0 is `tiles` whole tiles; split 1 ends 10 tokens short of as many.
+      const auto s = all_options(1, 128 * tiles - 10, 2, 1, 64, n, 90 + tiles);
+      expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16,
+                   "state pass item of " + std::to_string(tiles) + " tiles, N " + std::to_string(n));
+    }
+  }
+  if (outer_splits) ::setenv("FLASHSSD_NUM_SPLITS", saved_splits.c_str(), 1);
+  else ::unsetenv("FLASHSSD_NUM_SPLITS");
+  if (outer_runs) ::setenv("FLASHSSD_STATE_RUNS", saved_runs.c_str(), 1);
+  else ::unsetenv("FLASHSSD_STATE_RUNS");
+}
+
 // Head dim 128 (R3-like): on Hopper each head's two 64-channel slices carry their own rows of
 // the split states between the state pass, the boundary scan and the main pass.
 TEST(GpuForwardSplit, HeadDim128SplitsMatchReference) {

@@ -1,6 +1,7 @@
 // Small kernels around the main pass that do not depend on the tile shape:
 // compiled once, declared in ssd_fwd_sm80.h.
 #include "kernels/common/cu_seqlens.cuh"
+#include "kernels/common/programmatic_launch.cuh"
 #include "kernels/sm80/ssd_fwd_sm80.h"
 
 namespace flashssd::sm80 {
@@ -15,6 +16,8 @@ namespace flashssd::sm80 {
 // elements, which took 48 us at R4 under ncu; session 10).
 constexpr int kScanThreads = 256;
 __global__ void __launch_bounds__(kScanThreads) split_boundary_scan_kernel(const __grid_constant__ SsdKernelParams p) {
+  allow_next_kernel();  // (the Hopper path launches it programmatically after its state pass)
+  wait_for_previous_kernel();
   const int bh = blockIdx.x;
   const int b = bh / p.heads, h = bh % p.heads;
   const int64_t plane = int64_t(p.headdim) * p.dstate;
@@ -38,13 +41,13 @@ __global__ void __launch_bounds__(kScanThreads) split_boundary_scan_kernel(const
   }
 }
 
-void launch_split_boundary_scan(const SsdKernelParams& p, cudaStream_t stream) {
+void launch_split_boundary_scan(const SsdKernelParams& p, cudaStream_t stream, bool after_previous) {
   const int64_t plane = int64_t(p.headdim) * p.dstate;
   // batch x heads on x (up to 2^31 - 1); P N / kScanThreads on y, limited to 65535 blocks:
   // P N <= 16.7 M elements per head, far above any state the kernels hold (the Hopper one:
   // P N <= 32768). Beyond that the launch fails and check_cuda names it.
   const dim3 grid(static_cast<unsigned>(int64_t(p.batch) * p.heads), static_cast<unsigned>((plane + kScanThreads - 1) / kScanThreads));
-  split_boundary_scan_kernel<<<grid, kScanThreads, 0, stream>>>(p);
+  launch_in_chain(split_boundary_scan_kernel, grid, dim3(kScanThreads), 0, stream, after_previous, "split boundary scan launch", p);
 }
 
 // Per-sequence states of empty sequences (no tile ends them): zeros, or the

@@ -25,6 +25,7 @@
 
 #include "kernels/common/launch_util.h"
 #include "kernels/common/operands_sm80.cuh"
+#include "kernels/common/programmatic_launch.cuh"
 
 namespace flashssd::sm90 {
 
@@ -67,6 +68,8 @@ __global__ void __launch_bounds__(kChunkScoresThreads, 8) chunk_scores_kernel(co
   constexpr int kBufferElems = 2 * kQ * kPitch;  // one slice of C, then of B
   static_assert(kQ * kOutPitch <= 2 * kBufferElems, "the staged output fits in the slice buffers");
   __shared__ __align__(16) T smem[2 * kBufferElems];
+  allow_next_kernel();  // (launched programmatically after the call's previous kernel: programmatic_launch.cuh)
+  wait_for_previous_kernel();
   const int tiles = (a.seqlen + kQ - 1) / kQ;
   const int64_t cta = blockIdx.x;
   const int tile = int(cta % tiles), g = int(cta / tiles % a.groups), b = int(cta / tiles / a.groups);
@@ -177,13 +180,13 @@ inline float* chunk_score_inv_scales(__half* scores, int batch, int seqlen, int 
 }
 
 template <class T, int kN>
-void launch_chunk_scores(const ChunkScoresArgs& a, cudaStream_t stream) {
+void launch_chunk_scores(const ChunkScoresArgs& a, cudaStream_t stream, bool after_previous = false) {
   const int64_t ctas = int64_t(a.batch) * a.groups * ((a.seqlen + kChunkScoresQ - 1) / kChunkScoresQ);
   if (ctas > int64_t(INT32_MAX))
     throw std::invalid_argument("flashssd sm90 forward: batch x groups x ceil(T / 64) exceeds 2^31 - 1 tiles");
   if (ctas == 0) return;
-  chunk_scores_kernel<T, kN><<<static_cast<unsigned>(ctas), kChunkScoresThreads, 0, stream>>>(a);
-  check_cuda(cudaGetLastError(), "chunk scores launch");
+  launch_in_chain(chunk_scores_kernel<T, kN>, dim3(static_cast<unsigned>(ctas)), dim3(kChunkScoresThreads), 0, stream,
+                  after_previous, "chunk scores launch", a);
 }
 
 }  // namespace flashssd::sm90

@@ -67,8 +67,17 @@
 #include "kernels/common/dt.cuh"
 #include "kernels/common/kernel_params.h"
 #include "kernels/common/operands_sm80.cuh"
+#include "kernels/common/programmatic_launch.cuh"
 #include "kernels/common/segsum.cuh"
 #include "kernels/sm90/chunk_scores_sm90.cuh"
+
+// How many producer rounds ahead dt is loaded (1 or 2), per pass; -D overrides for timing variants.
+#ifndef FLASHSSD_SM90_STATE_DT_DEPTH
+#define FLASHSSD_SM90_STATE_DT_DEPTH 2
+#endif
+#ifndef FLASHSSD_SM90_MAIN_DT_DEPTH
+#define FLASHSSD_SM90_MAIN_DT_DEPTH 1
+#endif
 
 namespace flashssd::sm90 {
 
@@ -559,6 +568,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   using SharedStorage = typename K::template SharedStorageT<kStatePass, kGateZ>;
   constexpr int kStages = SharedStorage::kNumStages;
   static_assert(K::template kSmemBytes<kStatePass, kGateZ> <= K::kMaxSmemBytes, "more shared memory than a Hopper CTA can have");
+  // (Launched programmatically after the call's previous kernel: see programmatic_launch.cuh.)
+  allow_next_kernel();
+  wait_for_previous_kernel();
   extern __shared__ __align__(1024) unsigned char smem_raw[];
   // Align by offsetting the shared array itself (not through an integer) so that the
   // compiler keeps the shared address space: LDS/STS, not generic LD/ST.
@@ -643,15 +655,24 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         constexpr int kRound = kStatePass && kHeads == 2 ? 2 : 1;
         static_assert(kStages >= 2 * kRound || kRound == 1,
                       "the producer fills a round of stages while the consumers read the previous round");
-        uint32_t raw_ahead[kRound];
-        bool flag_ahead[kRound];
+        // dt (and the flags) are loaded kDtDepth rounds ahead into a ring of registers that the
+        // loop below walks unrolled by its depth, so a slot is always a compile-time index (a
+        // ring shifted by moves waits for the load at the move: session 20 call 3).
+        constexpr int kDtDepth = kStatePass ? FLASHSSD_SM90_STATE_DT_DEPTH : FLASHSSD_SM90_MAIN_DT_DEPTH;
+        static_assert(kDtDepth == 1 || kDtDepth == 2, "dt one or two rounds ahead");
+        constexpr int kAhead = kDtDepth * kRound;  // tiles between a load and its use
+        uint32_t raw_ahead[kDtDepth][kRound];
+        bool flag_ahead[kDtDepth][kRound];
         CUTE_UNROLL
-        for (int k = 0; k < kRound; ++k) {
-          raw_ahead[k] = load_raw_dt(k);
-          flag_ahead[k] = load_flag(k);
+        for (int d = 0; d < kDtDepth; ++d) {
+          CUTE_UNROLL
+          for (int k = 0; k < kRound; ++k) {
+            raw_ahead[d][k] = load_raw_dt(d * kRound + k);
+            flag_ahead[d][k] = load_flag(d * kRound + k);
+          }
         }
         if constexpr (kPrefetchDt) {
-          for (int i = kRound; i < kDtPrefetchTiles; ++i) prefetch_dt(i);
+          for (int i = kAhead; i < kDtPrefetchTiles; ++i) prefetch_dt(i);
         }
         // The state pass's varlen mode: only the item's sequence [begin, end) counts; the
         // other tokens of its tiles neither add to the state (dt = 0) nor decay it (a = 0).
@@ -676,20 +697,20 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         [[maybe_unused]] float fold = 1.f;
         // Tiles i0 .. i0 + kTiles - 1 of the item (kTiles <= kRound; the item's last round may
         // be short), into the next kTiles stages.
-        auto produce_round = [&](auto tiles_tag, int i0) {
-          constexpr int kTiles = decltype(tiles_tag)::value;
+        auto produce_round = [&](auto tiles_tag, auto ring_tag, int i0) {
+          constexpr int kTiles = decltype(tiles_tag)::value, kSlot = decltype(ring_tag)::value;
           float dt[kTiles], a[kTiles];
           CUTE_UNROLL
           for (int k = 0; k < kTiles; ++k) {
             const int i = i0 + k, t = tile_begin + i;
             const bool valid = reads_dt && t * kQ + tok_in_tile < p.seqlen;
-            dt[k] = valid ? process_dt(dt_from_bits(raw_ahead[k], p.dt_type), bias, p.dt_softplus, p.dt_lo, p.dt_hi) : 0.f;  // 0 past T
-            raw_ahead[k] = load_raw_dt(i + kRound);
+            dt[k] = valid ? process_dt(dt_from_bits(raw_ahead[kSlot][k], p.dt_type), bias, p.dt_softplus, p.dt_lo, p.dt_hi) : 0.f;  // 0 past T
+            raw_ahead[kSlot][k] = load_raw_dt(i + kAhead);
             if constexpr (kPrefetchDt) prefetch_dt(i + kDtPrefetchTiles);
             a[k] = dt[k] * A_h;
             if constexpr (kPacked && kPrefetchFlags) {
-              a[k] = flag_ahead[k] ? -INFINITY : a[k];
-              flag_ahead[k] = load_flag(i + kRound);
+              a[k] = flag_ahead[kSlot][k] ? -INFINITY : a[k];
+              flag_ahead[kSlot][k] = load_flag(i + kAhead);
             } else if constexpr (kPacked) {
               a[k] = starts_sequence(t) ? -INFINITY : a[k];
             }
@@ -804,10 +825,26 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           }
           it += kTiles;
         };
+        // Rounds by the ring's depth; then the item's last rounds (fewer than kDtDepth, the last
+        // possibly one odd tile), whose ring slots follow on from the loop's.
         int i0 = 0;
-        for (; i0 + kRound <= tiles; i0 += kRound) produce_round(Int<kRound>{}, i0);
-        if constexpr (kRound > 1) {
-          if (i0 < tiles) produce_round(Int<1>{}, i0);  // the item's odd last tile
+        for (; i0 + kAhead <= tiles; i0 += kAhead) {
+          produce_round(Int<kRound>{}, Int<0>{}, i0);
+          if constexpr (kDtDepth == 2) produce_round(Int<kRound>{}, Int<1>{}, i0 + kRound);
+        }
+        [[maybe_unused]] bool full_last = false;  // (depth 2) one more full round, ring slot 0
+        if constexpr (kDtDepth == 2) {
+          if (i0 + kRound <= tiles) {
+            produce_round(Int<kRound>{}, Int<0>{}, i0);
+            i0 += kRound;
+            full_last = true;
+          }
+        }
+        if constexpr (kRound > 1) {  // the item's odd last tile, in the slot after the last round's
+          if (i0 < tiles) {
+            if (full_last) produce_round(Int<1>{}, Int<kDtDepth - 1>{}, i0);
+            else produce_round(Int<1>{}, Int<0>{}, i0);
+          }
         }
       }
     };
