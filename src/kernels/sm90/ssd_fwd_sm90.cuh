@@ -71,14 +71,6 @@
 #include "kernels/common/segsum.cuh"
 #include "kernels/sm90/chunk_scores_sm90.cuh"
 
-// How many producer rounds ahead dt is loaded (1 or 2), per pass; -D overrides for timing variants.
-#ifndef FLASHSSD_SM90_STATE_DT_DEPTH
-#define FLASHSSD_SM90_STATE_DT_DEPTH 2
-#endif
-#ifndef FLASHSSD_SM90_MAIN_DT_DEPTH
-#define FLASHSSD_SM90_MAIN_DT_DEPTH 1
-#endif
-
 namespace flashssd::sm90 {
 
 using namespace cute;
@@ -109,6 +101,11 @@ struct SsdFwdSm90 {
   // N = 64 kernel no faster (probe, session 11: 0.458 -> 0.454 ms, z 0.573 -> 0.577) and the
   // pre-pass would only add its bytes (R3: +16 us).
   static constexpr bool kChunkScores = kN != 64;
+  // How many producer rounds ahead dt (and the reset flags) are loaded. The state pass: two
+  // (four tiles; probe, session 26 call 1: R4's state pass 0.2997 -> 0.2976 ms, R1 32k's 0.1106
+  // -> 0.1091, at N = 64 0.2819 -> 0.2506). The main pass: one (two: R1 8k 0.448 -> 0.465,
+  // packed 0.466 -> 0.496, N = 64 +0.8%; its producer then spills).
+  static constexpr int kStateDtDepth = 2, kMainDtDepth = 1;
   // The main pass carries its state divided by G, the product of the tiles' total decays
   // since the last refold (h = G g), so that a tile's update needs no multiply of the
   // accumulator: the producer puts G into the readout factors and 1 / G into the weights,
@@ -658,7 +655,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // dt (and the flags) are loaded kDtDepth rounds ahead into a ring of registers that the
         // loop below walks unrolled by its depth, so a slot is always a compile-time index (a
         // ring shifted by moves waits for the load at the move: session 20 call 3).
-        constexpr int kDtDepth = kStatePass ? FLASHSSD_SM90_STATE_DT_DEPTH : FLASHSSD_SM90_MAIN_DT_DEPTH;
+        constexpr int kDtDepth = kStatePass ? K::kStateDtDepth : K::kMainDtDepth;
         static_assert(kDtDepth == 1 || kDtDepth == 2, "dt one or two rounds ahead");
         constexpr int kAhead = kDtDepth * kRound;  // tiles between a load and its use
         uint32_t raw_ahead[kDtDepth][kRound];

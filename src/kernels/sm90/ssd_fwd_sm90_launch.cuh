@@ -113,8 +113,6 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     queued = true;
   }
   // The main pass reads each tile's S from here (chunk_scores_sm90.cuh; N = 128 and 256).
-  // (Allocated and its descriptor encoded after the state pass is queued: host time before
-  // the first launch is time the GPU may wait, measured +0.8% at R4 with these first.)
   if constexpr (K::kChunkScores) {
     scores_workspace.allocate(chunk_scores_bytes(params.batch, params.seqlen, params.groups), "workspace allocation (chunk scores)");
     auto* scores = static_cast<__half*>(scores_workspace.ptr);
