@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Session 26 call 6 (device): R4 and R1 32k through the API with more rounds (calls 1-2 read
+# Session 26 call 6 (device; prepared, not run: the device refused four starts and the session's
+# device time ran out): R4 and R1 32k through the API with more rounds (calls 1-2 read
 # the new library +1-2% at R4 with ranges of +-1.5% between identical kernels): base = 31e7214's
 # library, new = 68bff54's with PDL and without; and the state pass alone in the probe
 # (base_probe = 31e7214's kernels, new_probe = 68bff54's).
