@@ -161,6 +161,13 @@ def test_update_readme_perf(tmp_path):
     assert urp.main(argv) == 2
 
 
+def test_readme_perf_section_matches_the_newest_results():
+    """The checked-in README's performance section is the newest bench/results/*.json's
+    (a new benchmark of record committed without scripts/update_readme_perf.py fails here)."""
+    import update_readme_perf as urp
+    assert urp.main(["--check"]) == 0, "README.md is stale: run scripts/update_readme_perf.py"
+
+
 # ---------------------------------------------------------------- CPU row logic (needs torch)
 def small_row(z=False, seqlen=40, batch=2):
     r = compare.make_row("R1", batch, seqlen, z, "fwd")
