@@ -315,6 +315,30 @@ TEST(GpuForwardSmall, SegsumVariantsAgree) {
     expect_close(run_case(s, {DType::kBFloat16}, v), DType::kBFloat16, segsum_variant_name(v));
 }
 
+// Sets an environment variable (the launcher's tuning knobs) for one test and restores the
+// caller's value when the test ends, also when it ends by an exception
+// (scripts/device_session.sh runs the whole suite with FLASHSSD_NUM_SPLITS=3).
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    const char* outer = std::getenv(name);
+    had_ = outer != nullptr;
+    if (had_) saved_ = outer;
+    ::setenv(name, value, 1);
+  }
+  ~ScopedEnv() {
+    if (had_) ::setenv(name_, saved_.c_str(), 1);
+    else ::unsetenv(name_);
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+  bool had_ = false;
+  std::string saved_;
+};
+
 // Long sequences with few heads: the launcher splits the sequence (state pass,
 // boundary scan, main pass); resets and varlen boundaries land across splits.
 TEST(GpuForwardSplit, LongSequenceSplitsMatchReference) {
@@ -335,16 +359,11 @@ TEST(GpuForwardSplit, LongSequenceSplitsMatchReference) {
 // inside runs and on their edges.
 TEST(GpuForwardSplit, StatePassRunsMatchReference) {
   REQUIRE_GPU();
-  // (restores the caller's value: scripts/device_session.sh runs the whole suite at 3 splits)
-  const char* outer = std::getenv("FLASHSSD_NUM_SPLITS");
-  const std::string saved = outer ? outer : "";
-  ::setenv("FLASHSSD_NUM_SPLITS", "5", 1);
+  const ScopedEnv splits("FLASHSSD_NUM_SPLITS", "5");
   auto s = all_options(1, 20000, 2, 1, 64, 128, 83);
   expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "5 splits, state runs");
   s.packed_seqs = 11;
   expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "5 splits, state runs, seq_idx");
-  if (outer) ::setenv("FLASHSSD_NUM_SPLITS", saved.c_str(), 1);
-  else ::unsetenv("FLASHSSD_NUM_SPLITS");
 }
 
 // State-pass items of 1 .. 6 tiles (two splits, one run each): the Hopper state pass's
@@ -353,11 +372,7 @@ TEST(GpuForwardSplit, StatePassRunsMatchReference) {
 // 128.
 TEST(GpuForwardSplit, StatePassItemLengthsMatchReference) {
   REQUIRE_GPU();
-  const char* outer_splits = std::getenv("FLASHSSD_NUM_SPLITS");
-  const char* outer_runs = std::getenv("FLASHSSD_STATE_RUNS");
-  const std::string saved_splits = outer_splits ? outer_splits : "", saved_runs = outer_runs ? outer_runs : "";
-  ::setenv("FLASHSSD_NUM_SPLITS", "2", 1);
-  ::setenv("FLASHSSD_STATE_RUNS", "1", 1);
+  const ScopedEnv splits("FLASHSSD_NUM_SPLITS", "2"), runs("FLASHSSD_STATE_RUNS", "1");
   for (int tiles = 1; tiles <= 6; ++tiles) {
     for (int n : {64, 128}) {
       // Split 0 is `tiles` whole tiles; split 1 ends 10 tokens short of as many.
@@ -366,10 +381,6 @@ TEST(GpuForwardSplit, StatePassItemLengthsMatchReference) {
                    "state pass item of " + std::to_string(tiles) + " tiles, N " + std::to_string(n));
     }
   }
-  if (outer_splits) ::setenv("FLASHSSD_NUM_SPLITS", saved_splits.c_str(), 1);
-  else ::unsetenv("FLASHSSD_NUM_SPLITS");
-  if (outer_runs) ::setenv("FLASHSSD_STATE_RUNS", saved_runs.c_str(), 1);
-  else ::unsetenv("FLASHSSD_STATE_RUNS");
 }
 
 // Head dim 128 (R3-like): on Hopper each head's two 64-channel slices carry their own rows of
