@@ -50,6 +50,10 @@ void expect_aliasing_facts() {
       bad_y += int(K::y_offset(tok, p)) != byte_offset(ly, tok, p);
     }
   }
+  int bad_bc = 0;
+  for (int tok = 0; tok < K::kQ; ++tok)
+    for (int n = 0; n < K::kN; ++n) bad_bc += int(K::bc_offset(tok, n)) != byte_offset(bc, tok, n);
+  EXPECT_EQ(bad_bc, 0) << "bc_offset disagrees with LayoutBC";
   for (int i = 0; i < K::kQ; ++i)
     for (int j = 0; j < K::kQ; ++j) bad_s += int(K::scores_offset(i, j)) != byte_offset(ls, i, j);
   EXPECT_EQ(bad_bt, 0) << "LayoutBt does not alias LayoutBC";
@@ -114,6 +118,8 @@ void expect_matrix_rows_facts() {
   using Balanced = flashssd::sm90::ScoreRows<K::kQ, true>;
   EXPECT_EQ(matrix_pair_mismatches<Standard>(K::scores_offset, K::kQ / 16), 0) << "S' pairs, m16n8 rows";
   EXPECT_EQ(matrix_pair_mismatches<Balanced>(K::scores_offset, K::kQ / 16), 0) << "S' pairs, balanced rows";
+  // C read by ldmatrix as S's register A operand (token, n), in the balanced rows.
+  EXPECT_EQ(matrix_pair_mismatches<Balanced>(K::bc_offset, K::kN / 16), 0) << "C pairs, balanced rows";
   for (int warp = 0; warp < 4; ++warp)
     for (int g = 0; g < 8; ++g)
       for (int half = 0; half < 2; ++half)

@@ -165,6 +165,12 @@ struct SsdFwdSm90 {
   using LayoutChunkScores = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<ScoreElement>{}, Shape<TQ, TQ>{}));
 
   using MmaS = decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<TQ, TQ, TN>>()));
+  // The forward's S (N = 64) takes C from registers, read by ldmatrix in ScoreRows' balanced
+  // rows (warp w: token blocks w and 7 - w), so that S's accumulator is in the order the mask
+  // shares evenly over the warps (an accumulator of MmaS has the m16n8 rows 2 w, 2 w + 1: warp
+  // 3 masked 15 of the tile's 36 causal (row block, n-tile) pairs, now each warp 9).
+  using MmaScoresRs = decltype(make_tiled_mma(
+      GMMA::rs_op_selector<Element, Element, float, Shape<TQ, TQ, TN>, GMMA::Major::K, GMMA::Major::K>()));
   // Y^T (p, token): h C^T with the state (p, n) from registers and C (token, n) as the K-major
   // B operand, then X^T S'^T with X^T (p, token) from registers. Both the state and x would
   // otherwise be read from shared memory by the SS form (the state after a bf16 copy there).
@@ -218,6 +224,7 @@ struct SsdFwdSm90 {
   static constexpr CUTE_HOST_DEVICE uint32_t x_offset(int token, int p) { return sw128_offset<kP / 64 * 1024, 1024>(token, p); }
   static constexpr CUTE_HOST_DEVICE uint32_t y_offset(int token, int p) { return sw128_offset<1024, kQ / 8 * 1024>(token, p); }
   static constexpr CUTE_HOST_DEVICE uint32_t scores_offset(int i, int j) { return sw128_offset<1024, kQ / 8 * 1024>(i, j); }
+  static constexpr CUTE_HOST_DEVICE uint32_t bc_offset(int token, int n) { return sw128_offset<1024, kQ / 8 * 1024>(token, n); }
 
   // The state pass's per-token record of a tile and head: its consumers compute the weights
   // from it (sm80::tile_weights_warp).
@@ -443,10 +450,11 @@ struct ScoreRows {
 // scores S / scale, whose entries right of the diagonal are zero already (load_scores does not
 // read the groups no row reaches, and chunk_scores_kernel stores the others' as zero), so the
 // mask skips them and no select is needed.
-template <int kQ, bool kChunkScores = false, class Acc>
+template <int kQ, bool kBalanced, bool kChunkScores = false, class Acc>
 __device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>& decay, int tid, float scale = 1.f) {
   static_assert(decltype(size(acc))::value == kQ / 8 * 4, "32 accumulators per thread");
-  using Rows = ScoreRows<kQ, kChunkScores>;
+  static_assert(kBalanced || !kChunkScores, "the chunk scores are read in the balanced rows");
+  using Rows = ScoreRows<kQ, kBalanced>;
   float frag[kQ / 8][4];
   CUTE_UNROLL
   for (int i = 0; i < kQ / 8 * 4; ++i) frag[i / 4][i % 4] = acc(i);
@@ -875,7 +883,12 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   constexpr uint32_t kYBufferBytes = sizeof(mine.y[0]);
   Tensor sScores = make_tensor(make_smem_ptr(mine.scores), typename K::LayoutScores{});
 
-  typename K::MmaS mma_s;
+  // S's rows over the warps: balanced (ScoreRows) where S is read from the chunk scores or
+  // computed from C in registers; the z-gated kernel at N = 64 keeps the SS WGMMA and its m16n8
+  // rows (with C in registers it read 0.5465 -> 0.5519 ms, R3's shape +0.8%: probe, session 27
+  // call 2; the ungated kernel -1.2%, R3's shape -1.7%, 512 tokens -2.3%).
+  constexpr bool kBalancedScores = K::kChunkScores || !kGateZ;
+  std::conditional_t<kBalancedScores, typename K::MmaScoresRs, typename K::MmaS> mma_s;
   typename K::MmaYState mma_ys;
   typename K::MmaYScoresHalf mma_yx_half;
   typename K::MmaH mma_h;
@@ -888,7 +901,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   auto thr_h = mma_h.get_thread_slice(tid);
   const AccCoord at(tid);
   // The score tile's rows in this warp's registers (the mask's balance, ScoreRows).
-  using Rows = ScoreRows<kQ, K::kChunkScores>;
+  using Rows = ScoreRows<kQ, kBalancedScores>;
   const int lane = tid % 32, lane_row = Rows::row(at.warp, lane);  // ldmatrix / stmatrix row of this lane in S and S'
   // The shared x, z and y tiles are (token, p), the registers (p, token): ldmatrix / stmatrix
   // .trans move pairs 4 j .. 4 j + 3 of the accumulator order per call, from these addresses.
@@ -961,13 +974,33 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   // last tile of an item computes a spare S from its own stage.
   //
   // Without the chunk scores (N = 64), S = C B^T of tile it + 1 is computed during tile it
-  // (after its own S has been used), so each tile starts with its scores ready.
+  // (after its own S has been used), so each tile starts with its scores ready. With balanced
+  // rows C is the register A operand, read by ldmatrix in those rows (MmaScoresRs; four
+  // instructions, where the SS form read the same bytes in the tensor core), and stays
+  // allocated until the WGMMA has retired.
+  [[maybe_unused]] Tensor tSrC = make_tensor<Element>(
+      shape(typename K::MmaScoresRs{}.get_thread_slice(tid).partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TN>{}))));
   auto issue_scores = [&](int it) {
     const int s = it % kStages;
     Barrier::wait(&smem.full[s], (it / kStages) & 1);  // passes at once for the spare S
     Tensor sB = make_tensor(make_smem_ptr(smem.stage[s].b), typename K::LayoutBC{});
-    Tensor sC = make_tensor(make_smem_ptr(smem.stage[s].c), typename K::LayoutBC{});
-    wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
+    if constexpr (kBalancedScores) {
+      Tensor tSrC_pairs = recast<uint32_t>(tSrC);
+      static_assert(decltype(size(tSrC_pairs))::value == K::kN / 16 * 4, "four pairs of C per thread and k-block");
+      const uint32_t c_addr = smem_addr(smem.stage[s].c);
+      CUTE_UNROLL
+      for (int j = 0; j < K::kN / 16; ++j) {
+        uint32_t r[4];
+        ldmatrix_x4(r, c_addr + K::bc_offset(lane_row, Rows::col(lane, j)));
+        CUTE_UNROLL
+        for (int m = 0; m < 4; ++m) tSrC_pairs(4 * j + m) = r[m];
+      }
+      warpgroup_fence_operand(tSrC);  // register A operand written before the wgmma that reads it
+      wgmma_issue(mma_s, tSrC, thr_s.partition_fragment_B(sB), acc_s, true);
+    } else {
+      Tensor sC = make_tensor(make_smem_ptr(smem.stage[s].c), typename K::LayoutBC{});
+      wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
+    }
   };
   // The TMA store of tile t's y (buffer it & 1), by thread 0 after a barrier of the
   // warpgroup: the next tile's barrier (after S' is written; the item's last y after a
@@ -1019,6 +1052,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     // every tile before converting the state, C7517.)
     warpgroup_fence_operand(acc_h);
     warpgroup_wait<0>();
+    if constexpr (!kStatePass && !K::kChunkScores && kBalancedScores) warpgroup_fence_operand(tSrC);
     float split_decay = 1.f;  // product of the tiles' total decays (state pass)
     if constexpr (kStatePass) {
       if (tiles > 0) prepare_state_pair(it, tiles > 1 ? it + 1 : it, tiles > 1);
@@ -1156,7 +1190,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         auto mask = [&] {
           if constexpr (K::kChunkScores) load_scores();
           warpgroup_fence_operand(acc_s);
-          mask_scores<kQ, K::kChunkScores>(acc_s, decay, tid, K::kChunkScores ? stage.score_inv_scale : 1.f);
+          mask_scores<kQ, kBalancedScores, K::kChunkScores>(acc_s, decay, tid, K::kChunkScores ? stage.score_inv_scale : 1.f);
         };
         // S' to shared memory in bf16: the B operand of X^T S'^T.
         auto store_scores = [&] {
@@ -1249,6 +1283,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         auto retire_all = [&] {
           warpgroup_wait<0>();
           warpgroup_fence_operand(tHrX);
+          if constexpr (!K::kChunkScores && kBalancedScores) warpgroup_fence_operand(tSrC);
           warpgroup_fence_operand(acc_s);
           warpgroup_fence_operand(acc_h);
         };
@@ -1377,6 +1412,12 @@ CUTE_HOST_DEVICE int fragment_layout_mismatches(int tid) {
   using PQ = Shape<typename K::TP, typename K::TQ>;
   using PN = Shape<typename K::TP, typename K::TN>;
   check(mma_s.get_thread_slice(tid).partition_C(make_identity_tensor(QQ{})), K::kQ * K::kQ / 128);
+  // The forward's S from C in registers (MmaScoresRs): the same accumulator order, and C's
+  // registers (token, n) in it too, so ldmatrix's pairs feed the A operand as they land.
+  typename K::MmaScoresRs mma_s_rs;
+  check(mma_s_rs.get_thread_slice(tid).partition_C(make_identity_tensor(QQ{})), K::kQ * K::kQ / 128);
+  check(mma_s_rs.get_thread_slice(tid).partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TN>{})),
+        K::kQ * K::kN / 128);
   check(mma_ys.get_thread_slice(tid).partition_C(make_identity_tensor(PQ{})), K::kP * K::kQ / 128);
   // X^T S'^T's halves (MmaYScoresHalf): each is the first half of y's registers in this order.
   typename K::MmaYScoresHalf mma_yx_half;
