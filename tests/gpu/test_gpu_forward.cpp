@@ -391,6 +391,18 @@ TEST(GpuForwardSplit, HeadDim128SplitsMatchReference) {
   expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "split P=128");
 }
 
+// The same without the gate: on Hopper the two slices of a head then share S' (each computes
+// and masks half of it), with and without splits, in both 16-bit types.
+TEST(GpuForwardSplit, HeadDim128UngatedMatchesReference) {
+  REQUIRE_GPU();
+  for (int64_t T : {300, 20000}) {
+    auto s = all_options(2, T, 4, 2, 128, 64, 84 + T);
+    s.z = false;
+    for (DType io : {DType::kBFloat16, DType::kFloat16})
+      expect_close(run_case(s, {io}), io, "no gate, P=128, T " + std::to_string(T));
+  }
+}
+
 TEST(GpuForwardSplit, Float32LongSequenceSplitsMatchReference) {
   REQUIRE_GPU();
   auto s = all_options(1, 20000, 2, 1, 64, 128, 81);
