@@ -10,7 +10,6 @@
 //                               [--dt-bf16 1]  (dt in bf16)
 //                               [--dt-transposed 1]  (dt laid out (b, H, T): a head's tokens contiguous)
 //                               [--final-states 0]  (no final states, as the benchmark; default 1)
-//                               [--shared-scores 0]  (P = 128, N = 64, no z: each slice computes S' itself)
 //                               [--carveout pct]  (cudaFuncAttributePreferredSharedMemoryCarveout, 0-100;
 //                                                  default: the driver's choice for the kernel's shared memory)
 //                               [--warm-l2 1]  (no L2 flush between runs: on a shape whose inputs fit in L2,
@@ -206,11 +205,6 @@ int run(int argc, char** argv) {
   auto kernel = state_pass ? flashssd::sm90::ssd_fwd_sm90_kernel<K, false, true>
                 : with_z   ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true>
                            : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
-  // As the dispatch: the two slices of a P = 128 head share S' in the ungated main pass at N = 64.
-  if constexpr (!K::kChunkScores) {
-    if (!state_pass && !with_z && p.slices % 2 == 0 && arg(argc, argv, "--shared-scores", 1))
-      kernel = flashssd::sm90::ssd_fwd_sm90_kernel<K, false, false, true>;
-  }
   PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
   // A question left by session 16 (docs/HOPPER_PLAN.md): is a kernel with less shared memory
   // slower because the driver then leaves more of the SM's 256 KB to L1?

@@ -151,26 +151,6 @@ TEST(Sm90Layouts, BalancedScoreRowsShareTheMaskEvenly) {
   for (int r = 0; r < 64; ++r) EXPECT_EQ(seen[r], 1) << "row " << r;
 }
 
-// Shared scores (P = 128): the two consumers' column groups cover S' once, and in the balanced
-// rows every warp of either masks at most 5 of its 9 causal (row block, n-tile) pairs.
-TEST(Sm90Layouts, SharedScoreGroupsSplitTheMask) {
-  using K = flashssd::sm90::SsdFwdSm90<64, 64>;
-  using Balanced = flashssd::sm90::ScoreRows<64, true>;
-  int covered[4] = {};
-  for (int consumer = 0; consumer < 2; ++consumer) {
-    for (int k = 0; k < 2; ++k) ++covered[K::shared_score_group(consumer, k)];
-    for (int warp = 0; warp < 4; ++warp) {
-      int pairs = 0;
-      for (int half = 0; half < 2; ++half)
-        for (int k = 0; k < 2; ++k)
-          for (int t = 0; t < 2; ++t) pairs += 2 * K::shared_score_group(consumer, k) + t <= Balanced::block(warp, half);
-      EXPECT_LE(pairs, 5) << "consumer " << consumer << " warp " << warp;
-      EXPECT_GE(pairs, 4) << "consumer " << consumer << " warp " << warp;
-    }
-  }
-  for (int j = 0; j < 4; ++j) EXPECT_EQ(covered[j], 1) << "group " << j;
-}
-
 TEST(Sm90Layouts, MatrixRowsPutPairsInAccumulatorOrderN128) { expect_matrix_rows_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(); }
 TEST(Sm90Layouts, MatrixRowsPutPairsInAccumulatorOrderN64) { expect_matrix_rows_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(); }
 

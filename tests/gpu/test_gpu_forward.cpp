@@ -391,8 +391,8 @@ TEST(GpuForwardSplit, HeadDim128SplitsMatchReference) {
   expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "split P=128");
 }
 
-// The same without the gate: on Hopper the two slices of a head then share S' (each computes
-// and masks half of it), with and without splits, in both 16-bit types.
+// The same without the gate (on Hopper the ungated N = 64 kernel, whose S is computed from C in
+// registers), with and without splits, in both 16-bit types.
 TEST(GpuForwardSplit, HeadDim128UngatedMatchesReference) {
   REQUIRE_GPU();
   for (int64_t T : {300, 20000}) {

@@ -147,10 +147,6 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   }
   const size_t kSmem = with_z ? K::template kSmemBytes<false, true> : K::template kSmemBytes<false, false>;  // the main pass
   auto kernel = with_z ? flashssd::sm90::ssd_fwd_sm90_kernel<K, true> : flashssd::sm90::ssd_fwd_sm90_kernel<K, false>;
-  // As the launcher: a P = 128 head's two slices share S' in the ungated kernel at N = 64.
-  if constexpr (!K::kChunkScores && K::kHeadsPerCta == 2) {
-    if (!with_z && p.slices % 2 == 0) kernel = flashssd::sm90::ssd_fwd_sm90_kernel<K, false, false, true>;
-  }
   CUDA_OK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
   // Fewer CTAs than work items: the persistent loop walks several items per CTA.
   const int64_t items = batch * p.head_sets;
@@ -279,10 +275,9 @@ TEST(Sm90ForwardSmall, OneHeadPerCta) { forward_case<flashssd::sm90::SsdFwdSm90<
 // two CTAs with one consumer), sharing the head's decay; the state's rows and y's columns
 // are offset by the slice.
 TEST(Sm90ForwardSmall, HeadDim128) { forward_case<K64>(2, 200, 3, 1, true, 20, 1.0, 128); }
-// Without the gate at N = 64 the two slices share S' (kSharedScores): each computes and masks
-// half of its column groups; the tiles alternate between two buffers, also across the items
-// a persistent CTA walks (fewer CTAs than items), and an item may end on either.
-TEST(Sm90ForwardSmall, HeadDim128SharedScores) {
+// Without the gate at N = 64 (S from C in registers, the balanced rows), with fewer CTAs than
+// items and items of 1-4 tiles.
+TEST(Sm90ForwardSmall, HeadDim128NoGate) {
   forward_case<K64>(2, 200, 3, 1, false, 26, 1.0, 128);
   forward_case<K64>(3, 130, 4, 2, false, 27, 1.0, 128);
   forward_case<K64>(1, 64, 2, 1, false, 28, 1.0, 128);

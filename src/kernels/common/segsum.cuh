@@ -285,22 +285,14 @@ __device__ __forceinline__ float tile_weights_warp(float2 a, float2 dt, int lane
 // for the rank-one blocks: bitwise the same products while u_i * scale and the diagonal
 // factors times scale stay normal (power-of-two scaling commutes with rounding there; below,
 // at products under ~1e-34, they may differ in the last bits).
-// kTiles, n_tile_of: s holds kTiles n-tiles, s[t] being n-tile n_tile_of(t) of the tile (all of
-// them in order by default; the Hopper kernel's consumers of a P = 128 head each hold half).
-struct AllNTiles {
-  __device__ __forceinline__ int operator()(int t) const { return t; }
-};
-template <SegsumVariant kVariant, int kQ, bool kScaled = false, bool kRightZero = false, int kTiles = kQ / 8,
-          class NTileOf = AllNTiles>
-__device__ __forceinline__ void apply_decay_mask_rows(float (&s)[kTiles][4], const TileDecay<kQ>& td,
-                                                      const int (&row_block)[2], int lane, float scale = 1.f,
-                                                      NTileOf n_tile_of = {}) {
+template <SegsumVariant kVariant, int kQ, bool kScaled = false, bool kRightZero = false>
+__device__ __forceinline__ void apply_decay_mask_rows(float (&s)[kQ / 8][4], const TileDecay<kQ>& td,
+                                                      const int (&row_block)[2], int lane, float scale = 1.f) {
   static_assert(kVariant == SegsumVariant::kHierarchical || !kScaled, "the scaled form is the hierarchical variant's");
   const int g = lane / 4, q = lane % 4;
   const int last = row_block[0] > row_block[1] ? row_block[0] : row_block[1];
 #pragma unroll
-  for (int t = 0; t < kTiles; ++t) {
-    const int nt = n_tile_of(t);
+  for (int nt = 0; nt < kQ / 8; ++nt) {
     if (nt > last) continue;  // above the diagonal for both row blocks
     const int j0 = 8 * nt + 2 * q;
 #pragma unroll
@@ -333,8 +325,8 @@ __device__ __forceinline__ void apply_decay_mask_rows(float (&s)[kTiles][4], con
           L1 = kScaled ? ld.y * scale : ld.y;
         }
       }
-      s[t][2 * half] *= L0;
-      s[t][2 * half + 1] *= L1;
+      s[nt][2 * half] *= L0;
+      s[nt][2 * half + 1] *= L1;
     }
   }
 }

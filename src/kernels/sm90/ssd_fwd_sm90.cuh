@@ -23,14 +23,11 @@
 //                                        by TMA; N = 64: RS WGMMA (64 x 64 x N, C read by
 //                                        ldmatrix in the rows that share the mask evenly
 //                                        over the warps; the z kernel: SS) during the
-//                                        previous tile; P = 128 without z: each of a head's
-//                                        two slices computes two of S's four 16-column
-//                                        groups (shared scores)
+//                                        previous tile
 //   Y^T = h C^T diag(exp(cs))            RS WGMMA (P x 64 x N): the state from its own
 //                                        accumulator, in bf16 (no shared-memory copy)
 //   S' = S o L o dt                      segsum.cuh's mask on the accumulator, while h C^T
-//                                        runs; to shared memory in bf16 (8 KB; shared
-//                                        scores: each slice its half, both read all)
+//                                        runs; to shared memory in bf16 (8 KB)
 //   Y^T += X^T S'^T                      RS WGMMA (P x 64 x 64): X^T in registers by
 //                                        ldmatrix.trans of the x tile; by halves of the
 //                                        tokens, the first over S''s first 32 columns only
@@ -138,13 +135,13 @@ struct SsdFwdSm90 {
     return groups * ((heads / groups + kHeadsPerCta - 1) / kHeadsPerCta);
   }
   // Named barriers, as cutlass::arch::NamedBarrier ids (it adds ReservedNamedBarrierCount, 8,
-  // to each: hardware ids 0-7 are CUTLASS's own, 0 is __syncthreads): both consumers at a
-  // tile's shared S' (shared scores, below), the producer warpgroup, one per consumer, the
-  // consumers' turns to issue their state update (+ next S) (kIssueTurn0 + consumer), then the
-  // producer's per-head barriers of its two-head form (kProducerHeadBarrier0 + head). With two
-  // heads per CTA they take hardware ids 8-15, all there are.
-  static constexpr int kSharedScoresBarrier = 0, kProducerBarrier = 1, kConsumerBarrier0 = 2,
-                       kIssueTurn0 = kConsumerBarrier0 + kHeadsPerCta, kProducerHeadBarrier0 = kIssueTurn0 + 2;
+  // to each: hardware ids 0-7 are CUTLASS's own, 0 is __syncthreads): the producer warpgroup,
+  // one per consumer, the consumers' turns to issue their state update (+ next S)
+  // (kIssueTurn0 + consumer), then the producer's per-head barriers of its two-head form
+  // (kProducerHeadBarrier0 + head). With two heads per CTA they take hardware ids 9-15, the
+  // last one there is.
+  static constexpr int kProducerBarrier = 1, kConsumerBarrier0 = 2, kIssueTurn0 = kConsumerBarrier0 + kHeadsPerCta,
+                       kProducerHeadBarrier0 = kIssueTurn0 + 2;
   static_assert(cutlass::arch::NamedBarrier::ReservedNamedBarrierCount + kProducerHeadBarrier0 + 2 <=
                     cutlass::arch::NamedBarrier::HardwareMaxNumNamedBarriers,
                 "Hopper has 16 named barriers per CTA");
@@ -176,19 +173,6 @@ struct SsdFwdSm90 {
   // 3 masked 15 of the tile's 36 causal (row block, n-tile) pairs, now each warp 9).
   using MmaScoresRs = decltype(make_tiled_mma(
       GMMA::rs_op_selector<Element, Element, float, Shape<TQ, TQ, TN>, GMMA::Major::K, GMMA::Major::K>()));
-  // Shared scores (P = 128, the main pass's kSharedScores): a CTA's two consumers are one
-  // head's two 64-channel slices, whose S' = S o L o dt is the same. Each computes, masks and
-  // stores two of S''s four 16-column groups (shared_score_group): {0, 3} and {1, 2}, 5 and 4
-  // of each warp's 9 causal (row block, n-tile) pairs in the balanced rows, into one buffer per
-  // tile (the consumers' two S' buffers, alternating by tile, so that a tile's stores never
-  // meet the other consumer's reads of the previous tile's); after a barrier of both, both
-  // read all of it. One group of S per WGMMA: MmaScoreGroupRs.
-  using TGroup = Int<16>;
-  using MmaScoreGroupRs = decltype(make_tiled_mma(
-      GMMA::rs_op_selector<Element, Element, float, Shape<TQ, TGroup, TN>, GMMA::Major::K, GMMA::Major::K>()));
-  static constexpr CUTE_HOST_DEVICE int shared_score_group(int consumer, int k) {
-    return consumer == 0 ? 3 * k : 1 + k;
-  }
   // Y^T (p, token): h C^T with the state (p, n) from registers and C (token, n) as the K-major
   // B operand, then X^T S'^T with X^T (p, token) from registers. Both the state and x would
   // otherwise be read from shared memory by the SS form (the state after a bf16 copy there).
@@ -468,25 +452,19 @@ struct ScoreRows {
 // scores S / scale, whose entries right of the diagonal are zero already (load_scores does not
 // read the groups no row reaches, and chunk_scores_kernel stores the others' as zero), so the
 // mask skips them and no select is needed.
-// acc may hold only some of the tile's n-tiles (shared scores: two 16-column groups):
-// register i is then in n-tile n_tile_of(i / 4).
-template <int kQ, bool kBalanced, bool kChunkScores = false, class Acc, class NTileOf = sm80::AllNTiles>
-__device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>& decay, int tid, float scale = 1.f,
-                                            NTileOf n_tile_of = {}) {
-  constexpr int kTiles = decltype(size(acc))::value / 4;
-  static_assert(kTiles == kQ / 8 || !kChunkScores, "the chunk scores are masked whole");
+template <int kQ, bool kBalanced, bool kChunkScores = false, class Acc>
+__device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>& decay, int tid, float scale = 1.f) {
+  static_assert(decltype(size(acc))::value == kQ / 8 * 4, "32 accumulators per thread");
   static_assert(kBalanced || !kChunkScores, "the chunk scores are read in the balanced rows");
   using Rows = ScoreRows<kQ, kBalanced>;
-  float frag[kTiles][4];
+  float frag[kQ / 8][4];
   CUTE_UNROLL
-  for (int i = 0; i < kTiles * 4; ++i) frag[i / 4][i % 4] = acc(i);
+  for (int i = 0; i < kQ / 8 * 4; ++i) frag[i / 4][i % 4] = acc(i);
   const int warp = tid / 32;
   const int row_block[2] = {Rows::block(warp, 0), Rows::block(warp, 1)};
-  sm80::apply_decay_mask_rows<SegsumVariant::kHierarchical, kQ, kChunkScores, kChunkScores, kTiles>(frag, decay, row_block,
-                                                                                                    tid % 32, scale, n_tile_of);
+  sm80::apply_decay_mask_rows<SegsumVariant::kHierarchical, kQ, kChunkScores, kChunkScores>(frag, decay, row_block, tid % 32, scale);
   CUTE_UNROLL
-  for (int i = 0; i < kTiles * 4; ++i)
-    acc(i) = (!kChunkScores && n_tile_of(i / 4) > Rows::last_block(warp)) ? 0.f : frag[i / 4][i % 4];
+  for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = (!kChunkScores && i / 4 > Rows::last_block(warp)) ? 0.f : frag[i / 4][i % 4];
 }
 
 // Register i of a 64-row WGMMA accumulator of thread tid of its warpgroup: row
@@ -586,10 +564,8 @@ struct WorkScheduler {
 
 // kGateZ: y *= silu(z) (a template parameter: as a runtime branch the compiler predicates
 // the whole gate into the z-less kernel). kStatePass: the split-sequence state pass (local
-// final state and decay of every split but the last; no C, no y). kSharedScores: the two
-// consumers are one head's two slices and share S' (K::MmaScoreGroupRs; the launcher takes it
-// for P = 128 in the ungated main pass at N = 64).
-template <class K, bool kGateZ, bool kStatePass = false, bool kSharedScores = false>
+// final state and decay of every split but the last; no C, no y).
+template <class K, bool kGateZ, bool kStatePass = false>
 __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __grid_constant__ typename K::Params p) {
   using Element = typename K::Element;
   using ElementPair = sm80::HalfPacking<typename K::CudaElement>;  // two Elements in a 32-bit register
@@ -907,16 +883,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   auto& mine = smem.consumer[head];
   const uint32_t scores_addr = smem_addr(mine.scores), y_addr0 = smem_addr(mine.y[0]);
   constexpr uint32_t kYBufferBytes = sizeof(mine.y[0]);
+  Tensor sScores = make_tensor(make_smem_ptr(mine.scores), typename K::LayoutScores{});
 
   // S's rows over the warps: balanced (ScoreRows) where S is read from the chunk scores or
   // computed from C in registers; the z-gated kernel at N = 64 keeps the SS WGMMA and its m16n8
   // rows (with C in registers it read 0.5465 -> 0.5519 ms, R3's shape +0.8%: probe, session 27
   // call 2; the ungated kernel -1.2%, R3's shape -1.7%, 512 tokens -2.3%).
   constexpr bool kBalancedScores = K::kChunkScores || !kGateZ;
-  static_assert(!kSharedScores || (kBalancedScores && !K::kChunkScores && !kStatePass && kHeads == 2),
-                "shared scores: S computed by two consumers from C in registers");
-  std::conditional_t<kSharedScores, typename K::MmaScoreGroupRs,
-                     std::conditional_t<kBalancedScores, typename K::MmaScoresRs, typename K::MmaS>> mma_s;
+  std::conditional_t<kBalancedScores, typename K::MmaScoresRs, typename K::MmaS> mma_s;
   typename K::MmaYState mma_ys;
   typename K::MmaYScoresHalf mma_yx_half;
   typename K::MmaH mma_h;
@@ -924,13 +898,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   auto thr_ys = mma_ys.get_thread_slice(tid);
   auto thr_yx_half = mma_yx_half.get_thread_slice(tid);
   // S' as the B operands of X^T S'^T's two halves: output tokens (rows) 0 .. kQ/2 - 1, then the rest.
-  // (Shared scores: the tile's buffer, chosen in the tile.)
-  auto scores_operand = [&](auto& scores, int half) {
-    Tensor sScores = make_tensor(make_smem_ptr(scores), typename K::LayoutScores{});
-    return thr_yx_half.partition_fragment_B(local_tile(sScores, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(half, 0)));
-  };
-  Tensor tYsScoresLo = scores_operand(mine.scores, 0);
-  Tensor tYsScoresHi = scores_operand(mine.scores, 1);
+  Tensor tYsScoresLo = thr_yx_half.partition_fragment_B(local_tile(sScores, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(0, 0)));
+  Tensor tYsScoresHi = thr_yx_half.partition_fragment_B(local_tile(sScores, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(1, 0)));
   auto thr_h = mma_h.get_thread_slice(tid);
   const AccCoord at(tid);
   // The score tile's rows in this warp's registers (the mask's balance, ScoreRows).
@@ -945,11 +914,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     return tile + K::y_offset(MatrixRows::trans_col(lane, j), MatrixRows::trans_row(at.warp, lane));
   };
   Tensor acc_h = partition_fragment_C(mma_h, Shape<typename K::TP, typename K::TN>{});
-  // S (shared scores: this consumer's two 16-column groups, registers 8 k .. 8 k + 7 group
-  // K::shared_score_group(head, k), in the accumulator order within each).
-  Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, Int<kSharedScores ? 32 : kQ>>{});
-  using ScoreGroupLayout = decltype(partition_fragment_C(typename K::MmaScoreGroupRs{}, Shape<typename K::TQ, typename K::TGroup>{}).layout());
-  [[maybe_unused]] auto n_tile_of = [head](int t) { return 2 * K::shared_score_group(head, t / 2) + t % 2; };
+  Tensor acc_s = partition_fragment_C(mma_s, Shape<typename K::TQ, typename K::TQ>{});
   // The state pass takes its tiles in pairs, h = T_a T_b h + T_b U_a + U_b (T a tile's total
   // decay, U its update (X diag(w))^T B): one decay of the state and one wait for the tensor
   // cores per two tiles, the pair's two updates issued back to back, with T_b folded into
@@ -1021,34 +986,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     const int s = it % kStages;
     Barrier::wait(&smem.full[s], (it / kStages) & 1);  // passes at once for the spare S
     Tensor sB = make_tensor(make_smem_ptr(smem.stage[s].b), typename K::LayoutBC{});
-    if constexpr (kSharedScores) {
-      Tensor tSrC_pairs = recast<uint32_t>(tSrC);
-      const uint32_t c_addr = smem_addr(smem.stage[s].c);
-      CUTE_UNROLL
-      for (int j = 0; j < K::kN / 16; ++j) {
-        uint32_t r[4];
-        ldmatrix_x4(r, c_addr + K::bc_offset(lane_row, Rows::col(lane, j)));
-        CUTE_UNROLL
-        for (int m = 0; m < 4; ++m) tSrC_pairs(4 * j + m) = r[m];
-      }
-      warpgroup_fence_operand(tSrC);
-      // The two groups' WGMMAs in one batch (one commit: the schedule's waits count it once).
-      warpgroup_fence_operand(acc_s);
-      warpgroup_arrive();
-      CUTE_UNROLL
-      for (int k = 0; k < 2; ++k) {
-        Tensor sB_group = local_tile(sB, Shape<typename K::TGroup, typename K::TN>{}, make_coord(K::shared_score_group(head, k), 0));
-        Tensor tSsB = thr_s.partition_fragment_B(sB_group);
-        Tensor acc_group = make_tensor(acc_s.data() + 8 * k, ScoreGroupLayout{});
-        mma_s.accumulate_ = GMMA::ScaleOut::Zero;
-        CUTE_UNROLL
-        for (int kb = 0; kb < size<2>(tSrC); ++kb) {
-          cute::gemm(mma_s, tSrC(_, _, kb), tSsB(_, _, kb), acc_group);
-          mma_s.accumulate_ = GMMA::ScaleOut::One;
-        }
-      }
-      warpgroup_commit_batch();
-    } else if constexpr (kBalancedScores) {
+    if constexpr (kBalancedScores) {
       Tensor tSrC_pairs = recast<uint32_t>(tSrC);
       static_assert(decltype(size(tSrC_pairs))::value == K::kN / 16 * 4, "four pairs of C per thread and k-block");
       const uint32_t c_addr = smem_addr(smem.stage[s].c);
@@ -1254,32 +1192,24 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         auto mask = [&] {
           if constexpr (K::kChunkScores) load_scores();
           warpgroup_fence_operand(acc_s);
-          if constexpr (kSharedScores) mask_scores<kQ, true>(acc_s, decay, tid, 1.f, n_tile_of);
-          else mask_scores<kQ, kBalancedScores, K::kChunkScores>(acc_s, decay, tid, K::kChunkScores ? stage.score_inv_scale : 1.f);
+          mask_scores<kQ, kBalancedScores, K::kChunkScores>(acc_s, decay, tid, K::kChunkScores ? stage.score_inv_scale : 1.f);
         };
-        // S' to shared memory in bf16: the B operand of X^T S'^T (shared scores: this consumer's
-        // two groups, into the tile's buffer).
+        // S' to shared memory in bf16: the B operand of X^T S'^T.
         auto store_scores = [&] {
-          constexpr int kStoredGroups = kSharedScores ? 2 : kQ / 16;
-          const uint32_t addr = kSharedScores ? smem_addr(smem.consumer[it & 1].scores) : scores_addr;
           CUTE_UNROLL
-          for (int k = 0; k < kStoredGroups; ++k) {
-            const int j = kSharedScores ? K::shared_score_group(head, k) : k;
+          for (int j = 0; j < kQ / 16; ++j) {
             uint32_t r[4];
             CUTE_UNROLL
-            for (int m = 0; m < 4; ++m) r[m] = ElementPair::pack(acc_s(8 * k + 2 * m), acc_s(8 * k + 2 * m + 1));
-            stmatrix_x4(addr + K::scores_offset(lane_row, Rows::col(lane, j)), r);
+            for (int m = 0; m < 4; ++m) r[m] = ElementPair::pack(acc_s(8 * j + 2 * m), acc_s(8 * j + 2 * m + 1));
+            stmatrix_x4(scores_addr + K::scores_offset(lane_row, Rows::col(lane, j)), r);
           }
         };
-        // The tile's barrier: S' -> X^T S'^T (and the previous tile's y -> its TMA store). With
-        // shared scores, of both consumers: each has retired its reads of the buffer this
-        // tile's S' went to (two tiles back) before its previous tile's barrier.
+        // The tile's barrier: S' -> X^T S'^T (and the previous tile's y -> its TMA store).
         auto publish_scores = [&] {
           cutlass::arch::fence_view_async_shared();
           // The store of two tiles back has read the buffer this tile's epilogue writes.
           if (tid == 0) tma_store_wait<0>();
-          if constexpr (kSharedScores) NamedBarrier::sync(2 * kWG, K::kSharedScoresBarrier);
-          else sync_consumer();
+          sync_consumer();
           if (tid == 0 && writes && i_tile > 0) store_y(it - 1, t - 1, h, b, slice);
         };
         auto retire_state_readout = [&] {
@@ -1306,14 +1236,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           Tensor acc_y_lo = make_tensor(acc_y.data(), HalfLayout{});
           Tensor acc_y_hi = make_tensor(acc_y.data() + cosize_v<HalfLayout>, HalfLayout{});
           constexpr int kLowerKBlocks = (kQ / 2) / 16;  // S''s first kQ / 2 columns, in k-blocks of 16
-          if constexpr (kSharedScores) {
-            auto& scores = smem.consumer[it & 1].scores;
-            wgmma_issue<0, kLowerKBlocks>(mma_yx_half, tYrX, scores_operand(scores, 0), acc_y_lo, false);
-            wgmma_issue(mma_yx_half, tYrX, scores_operand(scores, 1), acc_y_hi, false);
-          } else {
-            wgmma_issue<0, kLowerKBlocks>(mma_yx_half, tYrX, tYsScoresLo, acc_y_lo, false);
-            wgmma_issue(mma_yx_half, tYrX, tYsScoresHi, acc_y_hi, false);
-          }
+          wgmma_issue<0, kLowerKBlocks>(mma_yx_half, tYrX, tYsScoresLo, acc_y_lo, false);
+          wgmma_issue(mma_yx_half, tYrX, tYsScoresHi, acc_y_hi, false);
         };
         // y = (Y + D x) * silu(z) into this tile's sY buffer in bf16, four (p, token) pairs per
         // stmatrix.trans (the 128-byte swizzle makes its 16-byte rows conflict-free; z's tile in
@@ -1495,13 +1419,6 @@ CUTE_HOST_DEVICE int fragment_layout_mismatches(int tid) {
   typename K::MmaScoresRs mma_s_rs;
   check(mma_s_rs.get_thread_slice(tid).partition_C(make_identity_tensor(QQ{})), K::kQ * K::kQ / 128);
   check(mma_s_rs.get_thread_slice(tid).partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TN>{})),
-        K::kQ * K::kN / 128);
-  // One 16-column group of S (shared scores): its accumulator is the first 8 registers of
-  // this order, and its A operand C's registers as above.
-  typename K::MmaScoreGroupRs mma_g;
-  check(mma_g.get_thread_slice(tid).partition_C(make_identity_tensor(Shape<typename K::TQ, typename K::TGroup>{})),
-        K::kQ * 16 / 128);
-  check(mma_g.get_thread_slice(tid).partition_A(make_identity_tensor(Shape<typename K::TQ, typename K::TN>{})),
         K::kQ * K::kN / 128);
   check(mma_ys.get_thread_slice(tid).partition_C(make_identity_tensor(PQ{})), K::kP * K::kQ / 128);
   // X^T S'^T's halves (MmaYScoresHalf): each is the first half of y's registers in this order.

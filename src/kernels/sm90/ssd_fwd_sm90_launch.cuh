@@ -28,17 +28,13 @@
 namespace flashssd::sm90 {
 
 // A persistent grid: one CTA per SM at most, each walking work items (WorkScheduler).
-template <class K, bool kGateZ, bool kStatePass, bool kSharedScores = false>
+template <class K, bool kGateZ, bool kStatePass>
 void launch_sm90_pass(const typename K::Params& p, int64_t items, int sms, cudaStream_t stream, bool after_previous) {
   if constexpr (!kStatePass && K::kChunkScores) {
     // (The main pass would TMA-load S through an unset descriptor.)
     if (p.score_tiles == 0) throw std::logic_error("flashssd sm90 forward: main pass launched without the chunk scores");
   }
-  if constexpr (kSharedScores) {
-    // (Each CTA's two consumers must be one head's two slices.)
-    if (p.slices % 2 != 0) throw std::logic_error("flashssd sm90 forward: shared scores need a head's slices in pairs");
-  }
-  auto kernel = ssd_fwd_sm90_kernel<K, kGateZ, kStatePass, kSharedScores>;
+  auto kernel = ssd_fwd_sm90_kernel<K, kGateZ, kStatePass>;
   constexpr size_t kSmemBytes = K::template kSmemBytes<kStatePass, kGateZ>;
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmemBytes)),
              "cudaFuncSetAttribute");
@@ -128,17 +124,8 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
                                          stream, queued);
     queued = true;
   }
-  // P = 128 at N = 64 without the gate: a CTA's two consumers are one head's slices and share
-  // S' (ssd_fwd_sm90_kernel's kSharedScores).
-  const int64_t main_items = ctas_per_split * plan.num_splits;
-  if (p.z) {
-    launch_sm90_pass<K, true, false>(p, main_items, sms, stream, queued);
-  } else if constexpr (!K::kChunkScores && K::kHeadsPerCta == 2) {
-    if (p.slices % 2 == 0) launch_sm90_pass<K, false, false, true>(p, main_items, sms, stream, queued);
-    else launch_sm90_pass<K, false, false>(p, main_items, sms, stream, queued);
-  } else {
-    launch_sm90_pass<K, false, false>(p, main_items, sms, stream, queued);
-  }
+  if (p.z) launch_sm90_pass<K, true, false>(p, ctas_per_split * plan.num_splits, sms, stream, queued);
+  else launch_sm90_pass<K, false, false>(p, ctas_per_split * plan.num_splits, sms, stream, queued);
   if (params.varlen_states) {
     // Each sequence's final state: the state pass over its tiles, from zero (sequence 0:
     // the initial state), counting only its tokens. Empty sequences have no tile.
