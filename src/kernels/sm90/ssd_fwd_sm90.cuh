@@ -424,11 +424,12 @@ __device__ __forceinline__ void wgmma_issue(Mma& mma, const TA& a, const TB& b, 
 }
 
 // The 8-row blocks of the score tile (token rows) that warp w's two accumulator-order halves
-// hold (registers i with (i / 2) % 2 == half). Scores from a WGMMA accumulator (N = 64) have
-// the m16n8 rows, blocks 2 w and 2 w + 1. The chunk scores come from shared memory, and S'
-// goes back there, so any rows will do: blocks w and 7 - w, so that each warp masks
-// w + 1 + 8 - w = 9 of the causal (block, n-tile) pairs; with 2 w and 2 w + 1 warp 3 masked
-// 15 of the 36, and the warpgroup's WGMMA and barrier waited for it.
+// hold (registers i with (i / 2) % 2 == half). Scores from an SS WGMMA accumulator (the N = 64
+// z kernel, scores_sm90.cuh) have the m16n8 rows, blocks 2 w and 2 w + 1. The chunk scores
+// come from shared memory, S' goes back there, and the other N = 64 kernels read C, S's A
+// operand, into registers by ldmatrix, so there any rows will do: blocks w and 7 - w, so that
+// each warp masks w + 1 + 8 - w = 9 of the causal (block, n-tile) pairs; with 2 w and 2 w + 1
+// warp 3 masked 15 of the 36, and the warpgroup's WGMMA and barrier waited for it.
 template <int kQ, bool kBalanced>
 struct ScoreRows {
   static constexpr int kBlocks = kQ / 8;
@@ -445,7 +446,7 @@ struct ScoreRows {
 };
 
 // S' = S o L o dt on a 64 x 64 score tile in the accumulator order (tid: thread of the
-// warpgroup; rows as ScoreRows<kQ, kChunkScores> gives them), with segsum.cuh's mask
+// warpgroup; rows as ScoreRows<kQ, kBalanced> gives them), with segsum.cuh's mask
 // (fragment_layout_mismatches below checks the order of a WGMMA accumulator). The mask leaves
 // the n-tiles right of a warp's diagonal untouched (the sm80 kernel never reads them); X^T S'^T
 // reads all 64 columns, so they are zeroed here, unless kChunkScores: acc holds the chunk
