@@ -537,6 +537,12 @@ struct WorkScheduler {
   __device__ int splits() const { return kStatePass ? (p.num_splits - 1) * p.state_runs : p.num_splits; }
   __device__ int run_tiles() const { return p.split_len / (kStatePass ? p.state_runs : 1) / K::kQ; }
   __device__ int num_items() const { return (varlen() ? p.num_seqs : p.batch * splits()) * p.head_sets; }
+  // Whether the item's slots are slices of one head (P = 128: a pair is a head's two slices;
+  // a spare slot copies slot 0). They share the head's decay, so the main pass's producer
+  // prepares it once, into slot 0's record, which every consumer of the item reads.
+  __device__ bool one_head(const Item& w) const {
+    return K::kHeadsPerCta == 2 && w.head_slice(0) / p.slices == w.head_slice(K::kHeadsPerCta - 1) / p.slices;
+  }
   __device__ int64_t cu(int k) const { return cu_seqlens_at(p.cu_seqlens, p.cu_seqlens_64, p.cu_s, k); }
   // Sequence k's tokens [cu(k), cu(k + 1)) (varlen mode).
   __device__ int tok_begin(int k) const { return static_cast<int>(cu(k)); }
@@ -618,7 +624,10 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // This thread's head slot (two heads: one per half of the warpgroup; one head: the
         // second half is prepare_tile_decay's role 1 and reads no dt) and its per-item constants.
         const int slot = min(wtid / kQ, kHeads - 1), hd = work.head_slice(slot) / p.slices;
-        const bool reads_dt = kHeads == 2 || wtid < kQ;
+        // One head in both slots (P = 128): its decay once, in the one-head form below, whose
+        // second half (role 1) reads no dt.
+        const bool one_head = !kStatePass && scheduler.one_head(work);
+        const bool reads_dt = kHeads == 2 ? !one_head || wtid < kQ : wtid < kQ;
         const float A_h = p.A[hd * p.A_s], bias = p.dt_bias ? p.dt_bias[hd * p.dt_bias_s] : 0.f;
         // Raw dt of the thread's token, loaded one tile ahead so that its latency overlaps the
         // previous tile's work; held as loaded (bits: 16-bit dt converted when used, or the
@@ -800,7 +809,11 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
               __device__ __forceinline__ void totals(int hd) const { NamedBarrier::sync(kQ, K::kProducerHeadBarrier0 + hd); }
             };
             static_assert(kTiles == 1, "the main pass: a tile per round");
-            w[0] = sm80::prepare_tile_decay_pair<kQ>(decay[0], wtid, a[0], dt[0], PairSync{}, fold, kFoldState ? &total : nullptr);
+            if (one_head)  // (role 0: slot 0's tokens; role 1 writes no weight: reads_dt is false there)
+              w[0] = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(decay[0][0], wtid, a[0], dt[0], sync_producer,
+                                                                                 fold, kFoldState ? &total : nullptr);
+            else
+              w[0] = sm80::prepare_tile_decay_pair<kQ>(decay[0], wtid, a[0], dt[0], PairSync{}, fold, kFoldState ? &total : nullptr);
           } else {
             static_assert(kTiles == 1, "one head: a tile per round");
             w[0] = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(decay[0][0], wtid, a[0], dt[0], sync_producer,
@@ -1027,6 +1040,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     const int h = work.head_slice(head) / p.slices, slice = work.head_slice(head) % p.slices;
     const int64_t state_rows = int64_t(slice) * K::kP;
     const bool writes = head < work.active;  // a spare consumer (see WorkScheduler) writes nothing
+    // The stage's decay record and weights of this slice's head (one for both slots when they
+    // are one head's slices: the producer prepares it once).
+    const int record = !kStatePass && scheduler.one_head(work) ? 0 : head;
     // D x: this thread's y rows are channels 16 warp + g and + 8 of the slice (AccCoord);
     // D per head has D_sp = 0, so both are the head's D.
     const float* D_rows = p.D ? p.D + h * p.D_sh + (state_rows + 16 * at.warp + at.g) * p.D_sp : nullptr;
@@ -1101,7 +1117,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // The stage is filled (the main pass waited for it during the previous tile, or for
         // its S at the item's start).
         if (K::kChunkScores && i_tile == 0) Barrier::wait(&smem.full[s], (it / kStages) & 1);
-        const auto& decay = stage.decay[head];
+        const auto& decay = stage.decay[record];
         // x is read once, by ldmatrix.trans as X^T (p, token) in the accumulator order, and never
         // written: these registers are the A operand of X^T S'^T, the x of D x, and, scaled by
         // the tokens' weights, the state update's A operand (X diag(w))^T.
@@ -1130,8 +1146,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           CUTE_UNROLL
           for (int j = 0; j < kGroups; ++j) {
             // Tokens 16 j + 2 q, + 1 (matrices 0, 1) and 16 j + 8 + 2 q, + 1 (matrices 2, 3).
-            const float2 w_lo = *reinterpret_cast<const float2*>(&stage.w[head][16 * j + 2 * at.q]);
-            const float2 w_hi = *reinterpret_cast<const float2*>(&stage.w[head][16 * j + 8 + 2 * at.q]);
+            const float2 w_lo = *reinterpret_cast<const float2*>(&stage.w[record][16 * j + 2 * at.q]);
+            const float2 w_hi = *reinterpret_cast<const float2*>(&stage.w[record][16 * j + 8 + 2 * at.q]);
             scale_by_token_weights<ElementPair>(j, w_lo, w_hi, [&](int k) { return tYrX_pairs(k); },
                                                 [&](int k) -> uint32_t& { return tHrX_pairs(k); });
           }
