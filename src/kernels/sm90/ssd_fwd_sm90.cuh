@@ -538,8 +538,7 @@ struct WorkScheduler {
   __device__ int run_tiles() const { return p.split_len / (kStatePass ? p.state_runs : 1) / K::kQ; }
   __device__ int num_items() const { return (varlen() ? p.num_seqs : p.batch * splits()) * p.head_sets; }
   // Whether the item's slots are slices of one head (P = 128: a pair is a head's two slices;
-  // a spare slot copies slot 0). They share the head's decay, so the main pass's producer
-  // prepares it once, into slot 0's record, which every consumer of the item reads.
+  // a spare slot copies slot 0). They share the head's decay (the kernel's kOneHeadDecay).
   __device__ bool one_head(const Item& w) const {
     return K::kHeadsPerCta == 2 && w.head_slice(0) / p.slices == w.head_slice(K::kHeadsPerCta - 1) / p.slices;
   }
@@ -593,6 +592,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   const int warpgroup = threadIdx.x / kWG, wtid = threadIdx.x % kWG;
   const WorkScheduler<K, kStatePass> scheduler{p};
   if (int(blockIdx.x) >= scheduler.num_items()) return;  // the launch keeps grid <= items; a spare CTA has no tile
+  // P = 128 (an item's two slots one head's slices, WorkScheduler::one_head): the producer
+  // prepares the head's decay once, over the whole warpgroup (prepare_tile_decay's one-head
+  // form), into slot 0's record, which both consumers read. Only in the N = 64 z kernel: probe,
+  // session 28 call 1, R3 z's shape 0.5509 -> 0.5440 ms (-1.3%), at 128 x 512 -1.3%, P = 64
+  // -0.5%; through the API R3 z 0.5519 -> 0.5448. Elsewhere the run-time choice of form cost
+  // more than it saved: R3's shape -0.2%, at 128 x 512 +0.6%, P = 128 at N = 128 +1.5%, the P =
+  // 64 kernels +0.4..0.5%.
+  constexpr bool kOneHeadDecay = !kStatePass && kGateZ && K::kN == 64;
   // Producer and consumers walk the same items and tiles; `it` counts the CTA's tiles over
   // all its items and gives the pipeline stage and phase.
 
@@ -624,9 +631,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // This thread's head slot (two heads: one per half of the warpgroup; one head: the
         // second half is prepare_tile_decay's role 1 and reads no dt) and its per-item constants.
         const int slot = min(wtid / kQ, kHeads - 1), hd = work.head_slice(slot) / p.slices;
-        // One head in both slots (P = 128): its decay once, in the one-head form below, whose
-        // second half (role 1) reads no dt.
-        const bool one_head = !kStatePass && scheduler.one_head(work);
+        // One head in both slots (kOneHeadDecay): its decay once, in the one-head form below,
+        // whose second half (role 1) reads no dt.
+        const bool one_head = kOneHeadDecay && scheduler.one_head(work);
         const bool reads_dt = kHeads == 2 ? !one_head || wtid < kQ : wtid < kQ;
         const float A_h = p.A[hd * p.A_s], bias = p.dt_bias ? p.dt_bias[hd * p.dt_bias_s] : 0.f;
         // Raw dt of the thread's token, loaded one tile ahead so that its latency overlaps the
@@ -1042,7 +1049,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     const bool writes = head < work.active;  // a spare consumer (see WorkScheduler) writes nothing
     // The stage's decay record and weights of this slice's head (one for both slots when they
     // are one head's slices: the producer prepares it once).
-    const int record = !kStatePass && scheduler.one_head(work) ? 0 : head;
+    const int record = kOneHeadDecay && scheduler.one_head(work) ? 0 : head;
     // D x: this thread's y rows are channels 16 warp + g and + 8 of the slice (AccCoord);
     // D per head has D_sp = 0, so both are the head's D.
     const float* D_rows = p.D ? p.D + h * p.D_sh + (state_rows + 16 * at.warp + at.g) * p.D_sp : nullptr;
