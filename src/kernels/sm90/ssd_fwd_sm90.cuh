@@ -433,7 +433,7 @@ __device__ __forceinline__ void wgmma_issue(Mma& mma, const TA& a, const TB& b, 
 template <int kQ, bool kBalanced>
 struct ScoreRows {
   static constexpr int kBlocks = kQ / 8;
-  static CUTE_HOST_DEVICE int block(int warp, int half) { return kBalanced ? (half ? kBlocks - 1 - warp : warp) : 2 * warp + half; }
+  static constexpr CUTE_HOST_DEVICE int block(int warp, int half) { return kBalanced ? (half ? kBlocks - 1 - warp : warp) : 2 * warp + half; }
   // Row of accumulator pair (g, half) of the warp, and the ldmatrix / stmatrix row of a lane
   // (matrices 0 and 2 hold half 0, 1 and 3 half 1: MatrixRows below).
   static CUTE_HOST_DEVICE int pair_row(int warp, int g, int half) { return 8 * block(warp, half) + g; }
@@ -441,7 +441,7 @@ struct ScoreRows {
   static CUTE_HOST_DEVICE int col(int lane, int j) { return 8 * (2 * j + lane / 16); }
   // The warp's last row block (half 1's in both maps) and the 16-column groups j its rows
   // reach (causal): 2 j <= that block.
-  static CUTE_HOST_DEVICE int last_block(int warp) { return block(warp, 1); }
+  static constexpr CUTE_HOST_DEVICE int last_block(int warp) { return block(warp, 1); }
   static CUTE_HOST_DEVICE bool reaches(int warp, int j) { return 2 * j <= last_block(warp); }
 };
 
@@ -453,19 +453,38 @@ struct ScoreRows {
 // scores S / scale, whose entries right of the diagonal are zero already (load_scores does not
 // read the groups no row reaches, and chunk_scores_kernel stores the others' as zero), so the
 // mask skips them and no select is needed.
+// Calls f(Int<warp>{}) for the warp (0 .. 3) of the warpgroup: f's code is compiled once per
+// warp, its branch is warp-uniform, and whatever f derives from the warp index is a constant.
+template <class F>
+__device__ __forceinline__ void with_warp_constant(int warp, F&& f) {
+  switch (warp) {
+    case 0: f(Int<0>{}); break;
+    case 1: f(Int<1>{}); break;
+    case 2: f(Int<2>{}); break;
+    default: f(Int<3>{}); break;
+  }
+}
+
+// The mask's code is compiled per warp (with_warp_constant), so that the warp's row blocks are
+// constants: which n-tiles are rank-one, diagonal or zero is then known at compile time, where
+// with the warp index at run time every n-tile took compares, predicated loads and multiplies
+// of both kinds, and branches.
 template <int kQ, bool kBalanced, bool kChunkScores = false, class Acc>
 __device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>& decay, int tid, float scale = 1.f) {
   static_assert(decltype(size(acc))::value == kQ / 8 * 4, "32 accumulators per thread");
   static_assert(kBalanced || !kChunkScores, "the chunk scores are read in the balanced rows");
   using Rows = ScoreRows<kQ, kBalanced>;
-  float frag[kQ / 8][4];
-  CUTE_UNROLL
-  for (int i = 0; i < kQ / 8 * 4; ++i) frag[i / 4][i % 4] = acc(i);
-  const int warp = tid / 32;
-  const int row_block[2] = {Rows::block(warp, 0), Rows::block(warp, 1)};
-  sm80::apply_decay_mask_rows<SegsumVariant::kHierarchical, kQ, kChunkScores, kChunkScores>(frag, decay, row_block, tid % 32, scale);
-  CUTE_UNROLL
-  for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = (!kChunkScores && i / 4 > Rows::last_block(warp)) ? 0.f : frag[i / 4][i % 4];
+  auto mask_warp = [&](auto warp_tag) {
+    constexpr int kWarp = decltype(warp_tag)::value;
+    float frag[kQ / 8][4];
+    CUTE_UNROLL
+    for (int i = 0; i < kQ / 8 * 4; ++i) frag[i / 4][i % 4] = acc(i);
+    const int row_block[2] = {Rows::block(kWarp, 0), Rows::block(kWarp, 1)};
+    sm80::apply_decay_mask_rows<SegsumVariant::kHierarchical, kQ, kChunkScores, kChunkScores>(frag, decay, row_block, tid % 32, scale);
+    CUTE_UNROLL
+    for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = (!kChunkScores && i / 4 > Rows::last_block(kWarp)) ? 0.f : frag[i / 4][i % 4];
+  };
+  with_warp_constant(tid / 32, mask_warp);
 }
 
 // Register i of a 64-row WGMMA accumulator of thread tid of its warpgroup: row
