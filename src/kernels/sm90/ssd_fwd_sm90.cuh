@@ -465,26 +465,26 @@ __device__ __forceinline__ void with_warp_constant(int warp, F&& f) {
   }
 }
 
-// The mask's code is compiled per warp (with_warp_constant), so that the warp's row blocks are
-// constants: which n-tiles are rank-one, diagonal or zero is then known at compile time, where
-// with the warp index at run time every n-tile took compares, predicated loads and multiplies
-// of both kinds, and branches.
-template <int kQ, bool kBalanced, bool kChunkScores = false, class Acc>
+// kPerWarp: the mask's code is compiled per warp (with_warp_constant), so that the warp's row
+// blocks are constants: which n-tiles are rank-one, diagonal or zero is then known at compile
+// time, where with the warp index at run time every n-tile takes compares, predicated loads and
+// multiplies of both kinds, and branches (the forward's kMaskPerWarp has the measurements).
+template <int kQ, bool kBalanced, bool kChunkScores = false, bool kPerWarp = false, class Acc>
 __device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>& decay, int tid, float scale = 1.f) {
   static_assert(decltype(size(acc))::value == kQ / 8 * 4, "32 accumulators per thread");
   static_assert(kBalanced || !kChunkScores, "the chunk scores are read in the balanced rows");
   using Rows = ScoreRows<kQ, kBalanced>;
-  auto mask_warp = [&](auto warp_tag) {
-    constexpr int kWarp = decltype(warp_tag)::value;
+  auto mask_warp = [&](auto warp) {  // int, or Int<w>: a constant
     float frag[kQ / 8][4];
     CUTE_UNROLL
     for (int i = 0; i < kQ / 8 * 4; ++i) frag[i / 4][i % 4] = acc(i);
-    const int row_block[2] = {Rows::block(kWarp, 0), Rows::block(kWarp, 1)};
+    const int row_block[2] = {Rows::block(warp, 0), Rows::block(warp, 1)};
     sm80::apply_decay_mask_rows<SegsumVariant::kHierarchical, kQ, kChunkScores, kChunkScores>(frag, decay, row_block, tid % 32, scale);
     CUTE_UNROLL
-    for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = (!kChunkScores && i / 4 > Rows::last_block(kWarp)) ? 0.f : frag[i / 4][i % 4];
+    for (int i = 0; i < kQ / 8 * 4; ++i) acc(i) = (!kChunkScores && i / 4 > Rows::last_block(warp)) ? 0.f : frag[i / 4][i % 4];
   };
-  with_warp_constant(tid / 32, mask_warp);
+  if constexpr (kPerWarp) with_warp_constant(tid / 32, mask_warp);
+  else mask_warp(tid / 32);
 }
 
 // Register i of a 64-row WGMMA accumulator of thread tid of its warpgroup: row
@@ -930,6 +930,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   // rows (with C in registers it read 0.5465 -> 0.5519 ms, R3's shape +0.8%: probe, session 27
   // call 2; the ungated kernel -1.2%, R3's shape -1.7%, 512 tokens -2.3%).
   constexpr bool kBalancedScores = K::kChunkScores || !kGateZ;
+  // The mask compiled per warp (mask_scores' kPerWarp) where S's rows are balanced, but for N =
+  // 256. Probe, session 28 call 2 (mask per warp in every kernel, 3 rounds): R1 8k 0.4473 ->
+  // 0.4343 ms (-2.9%), 512 tokens -2.9%, z -1.8%, packed -1.2%, N = 64 -7.3%, R3's shape 0.4126 ->
+  // 0.3807 (-7.7%); but the N = 64 z kernel (the m16n8 rows) +2.6%, R3 z's shape +2.5%, N = 256
+  // +1.2%. Through the API (base = fbc959c's library): R1 8k 0.4680 -> 0.4527 (-3.3%), 512
+  // tokens -3.0%, R1 8k z -1.5%, R3 0.4133 -> 0.3804 (-8.0%).
+  constexpr bool kMaskPerWarp = kBalancedScores && !K::kLeanSchedule;
   std::conditional_t<kBalancedScores, typename K::MmaScoresRs, typename K::MmaS> mma_s;
   typename K::MmaYState mma_ys;
   typename K::MmaYScoresHalf mma_yx_half;
@@ -1235,7 +1242,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         auto mask = [&] {
           if constexpr (K::kChunkScores) load_scores();
           warpgroup_fence_operand(acc_s);
-          mask_scores<kQ, kBalancedScores, K::kChunkScores>(acc_s, decay, tid, K::kChunkScores ? stage.score_inv_scale : 1.f);
+          mask_scores<kQ, kBalancedScores, K::kChunkScores, kMaskPerWarp>(acc_s, decay, tid, K::kChunkScores ? stage.score_inv_scale : 1.f);
         };
         // S' to shared memory in bf16: the B operand of X^T S'^T.
         auto store_scores = [&] {
