@@ -286,6 +286,20 @@ TEST(Sm90ForwardSmall, HeadDim128OneHeadPerGroup) { forward_case<K128>(1, 129, 3
 TEST(Sm90ForwardSmall, HeadDim128OneSlicePerCta) {
   forward_case<flashssd::sm90::SsdFwdSm90<64, 128, 1>>(2, 150, 2, 1, true, 22, 1.0, 128);
 }
+// The N = 64 z kernel prepares a head's decay once when an item's two slots are slices of one
+// head (kOneHeadDecay: head dim 128, or a group's odd last head with its spare slot), and both
+// consumers read slot 0's record: with packed sequences and D per channel, with a spare slot,
+// and over many tiles with mid-item refolds of the state, in bf16 and fp16.
+TEST(Sm90ForwardSmall, GatedStateDim64OneHeadDecay) {
+  CaseOptions opt;
+  opt.packed_seqs = 3;
+  opt.D_per_channel = true;
+  opt.forced_starts = {0, 64, 70, 71, 191};
+  forward_case<K64>(2, 260, 3, 1, true, 45, 0.01, 128, opt);
+  forward_case<K64>(2, 190, 6, 2, true, 46);  // 3 heads per group: each group's last item has a spare slot
+  forward_case<K64>(1, 1500, 2, 1, true, 47, 0.1, 128);  // refolds within the item
+  forward_case<flashssd::sm90::SsdFwdSm90<64, 64, 2, cutlass::half_t>>(2, 200, 3, 1, true, 48, 1.0, 128, opt);
+}
 // Packed sequences: random boundaries, plus resets on a tile's first token (64, 128), on
 // consecutive tokens (one-token sequences 70, 71) and on the last token of a tile (191).
 TEST(Sm90ForwardSmall, PackedSequencesAndDPerChannel) {
