@@ -445,14 +445,6 @@ struct ScoreRows {
   static CUTE_HOST_DEVICE bool reaches(int warp, int j) { return 2 * j <= last_block(warp); }
 };
 
-// S' = S o L o dt on a 64 x 64 score tile in the accumulator order (tid: thread of the
-// warpgroup; rows as ScoreRows<kQ, kBalanced> gives them), with segsum.cuh's mask
-// (fragment_layout_mismatches below checks the order of a WGMMA accumulator). The mask leaves
-// the n-tiles right of a warp's diagonal untouched (the sm80 kernel never reads them); X^T S'^T
-// reads all 64 columns, so they are zeroed here, unless kChunkScores: acc holds the chunk
-// scores S / scale, whose entries right of the diagonal are zero already (load_scores does not
-// read the groups no row reaches, and chunk_scores_kernel stores the others' as zero), so the
-// mask skips them and no select is needed.
 // Calls f(Int<warp>{}) for the warp (0 .. 3) of the warpgroup: f's code is compiled once per
 // warp, its branch is warp-uniform, and whatever f derives from the warp index is a constant.
 template <class F>
@@ -465,6 +457,14 @@ __device__ __forceinline__ void with_warp_constant(int warp, F&& f) {
   }
 }
 
+// S' = S o L o dt on a 64 x 64 score tile in the accumulator order (tid: thread of the
+// warpgroup; rows as ScoreRows<kQ, kBalanced> gives them), with segsum.cuh's mask
+// (fragment_layout_mismatches below checks the order of a WGMMA accumulator). The mask leaves
+// the n-tiles right of a warp's diagonal untouched (the sm80 kernel never reads them); X^T S'^T
+// reads all 64 columns, so they are zeroed here, unless kChunkScores: acc holds the chunk
+// scores S / scale, whose entries right of the diagonal are zero already (load_scores does not
+// read the groups no row reaches, and chunk_scores_kernel stores the others' as zero), so the
+// mask skips them and no select is needed.
 // kPerWarp: the mask's code is compiled per warp (with_warp_constant), so that the warp's row
 // blocks are constants: which n-tiles are rank-one, diagonal or zero is then known at compile
 // time, where with the warp index at run time every n-tile takes compares, predicated loads and
