@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "gpu_test_util.h"
@@ -47,6 +48,16 @@ struct CaseOptions {
   // states, for the range the state fold leaves (K::kFoldFloor).
   double input_scale = 1.0;
 };
+
+// Packed sequences (seqs per row, random boundaries) with D per channel, plus resets forced
+// onto `starts` of every row.
+CaseOptions packed_with_channel_d(int64_t seqs, std::vector<int64_t> starts = {}) {
+  CaseOptions opt;
+  opt.packed_seqs = seqs;
+  opt.D_per_channel = true;
+  opt.forced_starts = std::move(starts);
+  return opt;
+}
 
 template <class K>
 // a_scale multiplies A (the decay rates; 1 = make_random's -U(0.05, 1.5)); P: the head dim, a
@@ -291,10 +302,7 @@ TEST(Sm90ForwardSmall, HeadDim128OneSlicePerCta) {
 // consumers read slot 0's record: with packed sequences and D per channel, with a spare slot,
 // and over many tiles with mid-item refolds of the state, in bf16 and fp16.
 TEST(Sm90ForwardSmall, GatedStateDim64OneHeadDecay) {
-  CaseOptions opt;
-  opt.packed_seqs = 3;
-  opt.D_per_channel = true;
-  opt.forced_starts = {0, 64, 70, 71, 191};
+  const CaseOptions opt = packed_with_channel_d(3, {0, 64, 70, 71, 191});
   forward_case<K64>(2, 260, 3, 1, true, 45, 0.01, 128, opt);
   forward_case<K64>(2, 190, 6, 2, true, 46);  // 3 heads per group: each group's last item has a spare slot
   forward_case<K64>(1, 1500, 2, 1, true, 47, 0.1, 128);  // refolds within the item
@@ -303,10 +311,7 @@ TEST(Sm90ForwardSmall, GatedStateDim64OneHeadDecay) {
 // Packed sequences: random boundaries, plus resets on a tile's first token (64, 128), on
 // consecutive tokens (one-token sequences 70, 71) and on the last token of a tile (191).
 TEST(Sm90ForwardSmall, PackedSequencesAndDPerChannel) {
-  CaseOptions opt;
-  opt.packed_seqs = 4;
-  opt.D_per_channel = true;
-  opt.forced_starts = {64, 70, 71, 128, 191};
+  CaseOptions opt = packed_with_channel_d(4, {64, 70, 71, 128, 191});
   forward_case<K128>(2, 260, 4, 1, true, 23, 1.0, 64, opt);
   forward_case<K64>(2, 260, 3, 1, false, 24, 0.01, 128, opt);  // weak decay: the reset alone cuts the memory
   forward_case<K128>(2, 260, 4, 2, false, 31, 1.0, 64, opt);  // no gate: the flags are loaded a tile ahead
@@ -318,21 +323,15 @@ using K128Half = flashssd::sm90::SsdFwdSm90<64, 128, 2, cutlass::half_t>;
 using K64Half = flashssd::sm90::SsdFwdSm90<64, 64, 2, cutlass::half_t>;
 TEST(Sm90ForwardSmall, Float16) {
   forward_case<K128Half>(2, 200, 4, 2, true, 25);
-  CaseOptions opt;
-  opt.packed_seqs = 3;
-  opt.D_per_channel = true;
-  forward_case<K64Half>(2, 150, 3, 3, false, 26, 1.0, 128, opt);
+  forward_case<K64Half>(2, 150, 3, 3, false, 26, 1.0, 128, packed_with_channel_d(3));
 }
 // N = 256: one head slice per CTA and the lean schedule (fewer GEMMs in flight).
 using K256 = flashssd::sm90::SsdFwdSm90<64, 256, 1>;
 TEST(Sm90ForwardSmall, StateDim256) {
   forward_case<K256>(2, 200, 4, 2, true, 27);
   forward_case<K256>(1, 129, 3, 3, false, 28, 1.0, 128);  // head dim 128: two slices
-  CaseOptions opt;
-  opt.packed_seqs = 3;
-  opt.D_per_channel = true;
-  opt.forced_starts = {64, 70, 71, 191};
-  forward_case<flashssd::sm90::SsdFwdSm90<64, 256, 1, cutlass::half_t>>(2, 260, 2, 1, true, 29, 1.0, 64, opt);
+  forward_case<flashssd::sm90::SsdFwdSm90<64, 256, 1, cutlass::half_t>>(2, 260, 2, 1, true, 29, 1.0, 64,
+                                                                         packed_with_channel_d(3, {64, 70, 71, 191}));
 }
 TEST(Sm90Forward, ManyTilesStateDim256) { forward_case<K256>(1, 4096, 4, 1, true, 30, 0.01); }
 TEST(Sm90Forward, ManyTiles) { forward_case<K128>(1, 4096, 8, 1, true, 14); }
