@@ -16,6 +16,9 @@
 #   scripts/build_probe.sh out/ab/head_probe
 #   rm -rf /tmp/st && git worktree add /tmp/st HEAD && (cd /tmp/st && git apply <this diff>) &&
 #     scripts/build_probe.sh /tmp/st out/ab/st3z_probe
+# st4 (`-next-st4-not-run.diff`, the same on HEAD plus kMainStages = as many as fit, at most 4:
+# the ungated N = 64 kernel takes 4 stages, 226 304 bytes; ptxas -v clean; its CPU test expects 4):
+#   git worktree add /tmp/st4 HEAD && (cd /tmp/st4 && git apply <st4 diff>) && scripts/build_probe.sh /tmp/st4 out/ab/st4_probe
 # Carry: out/ab. If st3z wins: build the library from the diff, PART=checks, the API A/B
 # (R3 z, R3, R1 8k N = 64) and the benchmark of record.
 set -uo pipefail
@@ -27,5 +30,5 @@ printf "%s\n" \
   "--N 64 --final-states 0 --z 1 --packed 4" \
   "--P 128 --N 64 --H 32 --batch 32 --seqlen 2048 --final-states 0" \
   "--N 64 --final-states 0" |
-  bash scripts/probe_ab.sh --rounds 3 --variants "head st3z" > "$OUT/probe_ab.log" 2>&1
+  bash scripts/probe_ab.sh --rounds 3 --variants "head st3z st4" > "$OUT/probe_ab.log" 2>&1
 tail -8 "$OUT/probe_ab.log"
