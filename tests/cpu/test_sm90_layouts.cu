@@ -219,11 +219,11 @@ TEST(Sm90Scheduling, HeadDimMustBeSlicesOf64) {
 // room for two producer rounds of two stages, the main pass without the gate (no z tile) has
 // 3 stages where they fit (N = 64), and every pass fits a Hopper CTA.
 template <class K>
-void expect_storage_facts(int state_stages, int main_stages_ungated) {
+void expect_storage_facts(int state_stages, int main_stages_ungated, int main_stages_gated = 2) {
   EXPECT_EQ(K::kStateStages, state_stages);
   EXPECT_GE(K::kStateStages, 4);
   EXPECT_EQ(K::template kMainStages<false>, main_stages_ungated);
-  EXPECT_EQ(K::template kMainStages<true>, 2);
+  EXPECT_EQ(K::template kMainStages<true>, main_stages_gated);
   EXPECT_LE((K::template kSmemBytes<true, false>), K::kMaxSmemBytes);
   EXPECT_LE((K::template kSmemBytes<false, false>), K::kMaxSmemBytes);
   EXPECT_LE((K::template kSmemBytes<false, true>), K::kMaxSmemBytes);
@@ -238,7 +238,7 @@ void expect_storage_facts(int state_stages, int main_stages_ungated) {
                                                      : sizeof(typename K::template StageT<true, false>));
   if (main_stages_ungated == 2) EXPECT_EQ((K::template kSmemBytes<false, false>), (K::template kSmemBytes<false, true>));
 }
-TEST(Sm90Layouts, StatePassStorageN64) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(6, 3); }
+TEST(Sm90Layouts, StatePassStorageN64) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(6, 3, 3); }
 TEST(Sm90Layouts, StatePassStorageN128) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(6, 2); }
 TEST(Sm90Layouts, StatePassStorageN256) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 256, 1>>(5, 2); }
 

@@ -28,15 +28,18 @@
 
 namespace flashssd::sm80 {
 
-template <int kQ>
+// kAllFields = false: without to_end (read by the sm80 probe only) and cs (the diff variant's),
+// a record 504 bytes smaller (the Hopper kernel's N = 64 stages: session 28).
+template <int kQ, bool kAllFields = true>
 struct TileDecay {
   static constexpr int kBlock = 8;
   static constexpr int kNumBlocks = kQ / kBlock;
+  static constexpr bool kHasAllFields = kAllFields;
   alignas(16) float a[kQ];  // log-decay a_t = dt_t * A (<= 0); 0 past the tile's length
   alignas(16) float dt[kQ];  // processed dt; 0 past the tile's length
   float readout[kQ];  // exp(cs_i): decay of the incoming state up to token i
-  float to_end[kQ];   // dt_j * exp(a_{j+1} + ... + a_{Q-1}): weight of token j in the outgoing state
-  float cs[kQ];       // diff: tile cumsum
+  float to_end[kAllFields ? kQ : 1];   // dt_j * exp(a_{j+1} + ... + a_{Q-1}): weight of token j in the outgoing state
+  float cs[kAllFields ? kQ : 1];       // diff: tile cumsum
   float u[kQ];        // hierarchical: exp(in-block inclusive prefix)
   float chain_dt[kNumBlocks][kQ];  // hierarchical: G(I, j) * dt_j, G(I, j) = v_j E_{J+1} ... E_{I-1}, I > J
   float block_total[kNumBlocks];
@@ -82,8 +85,8 @@ __device__ __forceinline__ void load_floats(const float* p, float (&v)[kN]) {
 
 // Token t's in-block inclusive prefix and exclusive suffix of a (td.a visible), and, on a
 // block's last token, the block's total (and, hierarchical, its decay E_K).
-template <SegsumVariant kVariant, int kQ>
-__device__ __forceinline__ void scan_in_block(TileDecay<kQ>& td, int t, float a, float& prefix, float& suffix) {
+template <SegsumVariant kVariant, int kQ, bool kAll>
+__device__ __forceinline__ void scan_in_block(TileDecay<kQ, kAll>& td, int t, float a, float& prefix, float& suffix) {
   constexpr int kBlock = TileDecay<kQ>::kBlock;
   const int lane8 = t % kBlock, blk = t / kBlock;
   const int first = blk * kBlock, last = first + kBlock - 1;
@@ -125,8 +128,8 @@ __device__ __forceinline__ void scan_in_block(TileDecay<kQ>& td, int t, float a,
 // float4 stores per row, 28 adds) was faster in the producer's plain loop only while the dt
 // prefetch's wait sat inside it (session 14: 0.490 vs 0.498 ms; session 15 call 5, after the
 // wait moved: 0.495 vs 0.475), and was removed.
-template <int kQ>
-__device__ __forceinline__ void diagonal_block_column(TileDecay<kQ>& td, int t, float dt) {
+template <int kQ, bool kAll>
+__device__ __forceinline__ void diagonal_block_column(TileDecay<kQ, kAll>& td, int t, float dt) {
   constexpr int kBlock = TileDecay<kQ>::kBlock;
   static_assert(kBlock == 8, "two float4 of a per block");
   const int jj = t % kBlock, first = t - jj;
@@ -148,8 +151,8 @@ __device__ __forceinline__ void diagonal_block_column(TileDecay<kQ>& td, int t, 
 // chain_dt store (which the compiler cannot move it above: it may alias), so the chain's
 // multiplies do not each wait for a load (the Hopper producer's pair form; in the one-head
 // form they spill its N = 256 state pass).
-template <SegsumVariant kVariant, int kQ, bool kHoistDecays = false>
-__device__ __forceinline__ float token_factors(TileDecay<kQ>& td, int t, float prefix, float suffix, float dt,
+template <SegsumVariant kVariant, int kQ, bool kHoistDecays = false, bool kAll = true>
+__device__ __forceinline__ float token_factors(TileDecay<kQ, kAll>& td, int t, float prefix, float suffix, float dt,
                                                float readout_scale, float* total) {
   constexpr int kNB = TileDecay<kQ>::kNumBlocks;
   const int blk = t / TileDecay<kQ>::kBlock;
@@ -167,6 +170,7 @@ __device__ __forceinline__ float token_factors(TileDecay<kQ>& td, int t, float p
 
   float to_end;
   if constexpr (kVariant == SegsumVariant::kDiff) {
+    static_assert(kAll, "the diff variant keeps cs");
     td.cs[t] = cs;
     to_end = fast_exp(all - cs);  // the prefix subtraction this variant is known for
   } else if constexpr (kVariant == SegsumVariant::kDirect) {
@@ -188,15 +192,15 @@ __device__ __forceinline__ float token_factors(TileDecay<kQ>& td, int t, float p
     }
     to_end = g;  // the chain continued to the tile end
   }
-  td.to_end[t] = dt * to_end;
+  if constexpr (kAll) td.to_end[t] = dt * to_end;
   return dt * to_end;
 }
 
 }  // namespace detail
 
 // (readout_scale, total: token_factors'; role 1 leaves *total alone.)
-template <SegsumVariant kVariant, int kQ, class Sync = CtaSync>
-__device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, float a, float dt, Sync sync = {},
+template <SegsumVariant kVariant, int kQ, bool kAll, class Sync = CtaSync>
+__device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ, kAll>& td, int tid, float a, float dt, Sync sync = {},
                                                     float readout_scale = 1.f, float* total = nullptr) {
   static_assert(2 * kQ == 128, "both roles are the whole CTA");
   const int t = tid % kQ;
@@ -233,8 +237,8 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ>& td, int tid, 
 // 4 packed sequences per row 0.546 -> 0.510, with z 0.650 -> 0.587.) Until session 17 the
 // state pass ran it too, on two tiles per round; its consumers now compute their weights
 // (tile_weights_warp).
-template <int kQ, class Sync>
-__device__ __forceinline__ float prepare_tile_decay_pair(TileDecay<kQ>* td, int tid, float a, float dt, Sync sync,
+template <int kQ, bool kAll, class Sync>
+__device__ __forceinline__ float prepare_tile_decay_pair(TileDecay<kQ, kAll>* td, int tid, float a, float dt, Sync sync,
                                                          float readout_scale = 1.f, float* total = nullptr) {
   static_assert(2 * kQ == 128, "one warpgroup: a token of each head per thread pair");
   const int t = tid % kQ, hd = tid / kQ;
@@ -285,10 +289,11 @@ __device__ __forceinline__ float tile_weights_warp(float2 a, float2 dt, int lane
 // for the rank-one blocks: bitwise the same products while u_i * scale and the diagonal
 // factors times scale stay normal (power-of-two scaling commutes with rounding there; below,
 // at products under ~1e-34, they may differ in the last bits).
-template <SegsumVariant kVariant, int kQ, bool kScaled = false, bool kRightZero = false>
-__device__ __forceinline__ void apply_decay_mask_rows(float (&s)[kQ / 8][4], const TileDecay<kQ>& td,
+template <SegsumVariant kVariant, int kQ, bool kScaled = false, bool kRightZero = false, bool kAll = true>
+__device__ __forceinline__ void apply_decay_mask_rows(float (&s)[kQ / 8][4], const TileDecay<kQ, kAll>& td,
                                                       const int (&row_block)[2], int lane, float scale = 1.f) {
   static_assert(kVariant == SegsumVariant::kHierarchical || !kScaled, "the scaled form is the hierarchical variant's");
+  static_assert(kAll || kVariant != SegsumVariant::kDiff, "the diff variant reads cs");
   const int g = lane / 4, q = lane % 4;
   const int last = row_block[0] > row_block[1] ? row_block[0] : row_block[1];
 #pragma unroll

@@ -241,16 +241,22 @@ struct SsdFwdSm90 {
   // kGate = false: no z tile (the ungated main pass, where that buys a stage: kUngatedThirdStage).
   // More stages alone did not make it faster (R4 1.848 vs 1.848 ms; docs/HOPPER_PLAN.md,
   // session 10).
+  // The decay record: at N = 64 without the fields no Hopper code reads (TileDecay's
+  // kAllFields), so that the z kernel's stage fits three times.
+  using MainDecay = sm80::TileDecay<kQ, kN != 64>;
   template <bool kMain, bool kGate>
   struct StageT {
     static constexpr int kBC = cosize_v<LayoutBC>, kZ = kMain && kGate ? cosize_v<LayoutY> : 8;
+    // The main pass without the chunk scores (N = 64) has none: a zero-length array (nvcc's
+    // extension), where a placeholder cost 1 KB through z's 1024-byte alignment.
+    static constexpr int kScores = kMain ? (kChunkScores ? cosize_v<LayoutChunkScores> : 0) : 8;
     alignas(1024) Element x[kHeadsPerCta][cosize_v<LayoutX>];
     alignas(1024) Element b[kBC];
     alignas(1024) Element c[kMain ? kBC : 8];
-    alignas(1024) ScoreElement scores[kMain && kChunkScores ? cosize_v<LayoutChunkScores> : 8];  // S = C B^T
+    alignas(1024) ScoreElement scores[kScores];  // S = C B^T
     alignas(1024) Element z[kHeadsPerCta][kZ];  // the gate (z-gated kernel only)
     // Written by the producer warpgroup: the decay factors (main pass) or a and dt.
-    std::conditional_t<kMain, sm80::TileDecay<kQ>, TileTokens> decay[kHeadsPerCta];
+    std::conditional_t<kMain, MainDecay, TileTokens> decay[kHeadsPerCta];
     alignas(16) float w[kHeadsPerCta][kMain ? kQ : 4];  // state-update weight of each token (main pass)
     float score_inv_scale;  // the chunk scores' tile scale (written by the producer)
   };
@@ -270,10 +276,13 @@ struct SsdFwdSm90 {
   // 0.435 -> 0.425, 512 tokens 0.521 -> 0.494), and only there: at N = 128 the 16 KB smaller
   // storage alone made R1 8k 2% slower through the API (0.485 -> 0.495 ms, session 16 call 5;
   // not understood: the tiles keep their 1024-byte alignment).
-  static constexpr bool kUngatedThirdStage =
-      (kMaxSmemBytes - 2048 - kHeadsPerCta * sizeof(ConsumerT<true>)) / sizeof(StageT<true, false>) >= 3;
+  // The gated kernel takes a third stage too where it fits (N = 64 since session 28).
   template <bool kGate>
-  static constexpr int kMainStages = !kGate && kUngatedThirdStage ? 3 : 2;
+  static constexpr bool kThirdStage =
+      (kMaxSmemBytes - 2048 - kHeadsPerCta * sizeof(ConsumerT<true>)) / sizeof(StageT<true, kGate>) >= 3;
+  static constexpr bool kUngatedThirdStage = kThirdStage<false>;
+  template <bool kGate>
+  static constexpr int kMainStages = kThirdStage<kGate> ? 3 : 2;
   template <bool kStatePass, bool kGate>
   struct SharedStorageT {
     static constexpr int kNumStages = kStatePass ? kStateStages : kMainStages<kGate>;
@@ -469,8 +478,8 @@ __device__ __forceinline__ void with_warp_constant(int warp, F&& f) {
 // blocks are constants: which n-tiles are rank-one, diagonal or zero is then known at compile
 // time, where with the warp index at run time every n-tile takes compares, predicated loads and
 // multiplies of both kinds, and branches (the forward's kMaskPerWarp has the measurements).
-template <int kQ, bool kBalanced, bool kChunkScores = false, bool kPerWarp = false, class Acc>
-__device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ>& decay, int tid, float scale = 1.f) {
+template <int kQ, bool kBalanced, bool kChunkScores = false, bool kPerWarp = false, class Acc, bool kAll>
+__device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ, kAll>& decay, int tid, float scale = 1.f) {
   static_assert(decltype(size(acc))::value == kQ / 8 * 4, "32 accumulators per thread");
   static_assert(kBalanced || !kChunkScores, "the chunk scores are read in the balanced rows");
   using Rows = ScoreRows<kQ, kBalanced>;
