@@ -276,7 +276,10 @@ struct SsdFwdSm90 {
   // 0.435 -> 0.425, 512 tokens 0.521 -> 0.494), and only there: at N = 128 the 16 KB smaller
   // storage alone made R1 8k 2% slower through the API (0.485 -> 0.495 ms, session 16 call 5;
   // not understood: the tiles keep their 1024-byte alignment).
-  // The gated kernel takes a third stage too where it fits (N = 64 since session 28).
+  // The gated kernel takes a third stage too where it fits: N = 64, since its decay record
+  // dropped two unread fields (MainDecay; probe, session 29 call 1: R3 z's shape 0.5405 ->
+  // 0.4875 ms (-9.8%), P = 64 -7.1%; through the API R3 z 0.5418 -> 0.4923). A fourth stage for
+  // the ungated N = 64 kernel (it would fit) bought nothing: R3's shape 0.3776 -> 0.3775.
   template <bool kGate>
   static constexpr bool kThirdStage =
       (kMaxSmemBytes - 2048 - kHeadsPerCta * sizeof(ConsumerT<true>)) / sizeof(StageT<true, kGate>) >= 3;
@@ -919,8 +922,11 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   // so that one's completes first and its epilogue overlaps the other's GEMMs instead of both
   // finishing together (FlashAttention-3's ping-pong). Consumer 0 goes first. Measured
   // (session 6 steps log, calls 7 and 14): 0.4-4% faster without the gate, 6% with it at
-  // N = 128, but 13% slower with it at N = 64: not taken there.
-  constexpr bool kPingPong = !kStatePass && kHeads == 2 && (!kGateZ || K::kN == 128);
+  // N = 128, but 13% slower with it at N = 64. The N = 64 z kernel takes them since its third
+  // stage, together with S's balanced rows (kBalancedScores; probe, session 29 call 5, 3
+  // rounds: R3 z's shape 0.4888 -> 0.4610 ms (-5.7%), at 128 x 512 -4.9%, P = 64 -7.0%,
+  // packed -1.9%; the turns alone +1.4..2.4%, the balanced rows alone -1.0..-2.8%).
+  constexpr bool kPingPong = !kStatePass && kHeads == 2;
   // (The consumer index is re-read from threadIdx: a register held for it spills the z kernel.)
   auto wait_turn = [] {
     if constexpr (kPingPong) NamedBarrier::sync(2 * kWG, K::kIssueTurn0 + int(threadIdx.x) / kWG - 1);
@@ -934,11 +940,12 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   constexpr uint32_t kYBufferBytes = sizeof(mine.y[0]);
   Tensor sScores = make_tensor(make_smem_ptr(mine.scores), typename K::LayoutScores{});
 
-  // S's rows over the warps: balanced (ScoreRows) where S is read from the chunk scores or
-  // computed from C in registers; the z-gated kernel at N = 64 keeps the SS WGMMA and its m16n8
-  // rows (with C in registers it read 0.5465 -> 0.5519 ms, R3's shape +0.8%: probe, session 27
-  // call 2; the ungated kernel -1.2%, R3's shape -1.7%, 512 tokens -2.3%).
-  constexpr bool kBalancedScores = K::kChunkScores || !kGateZ;
+  // S's rows over the warps: balanced (ScoreRows), S read from the chunk scores or, at N = 64,
+  // computed from C in registers (the ungated kernel since session 27: R3's shape -1.7%, 512
+  // tokens -2.3%; the z kernel since session 29, with the turns above: with two stages it read
+  // +0.8% (session 27) and, with the mask per warp, +3.2% (session 28)). The SS WGMMA with its
+  // m16n8 rows (K::MmaS, ScoreRows<kQ, false>) stays as the false branch, no kernel takes it.
+  constexpr bool kBalancedScores = true;
   // The mask compiled per warp (mask_scores' kPerWarp) where S's rows are balanced, but for N =
   // 256. Probe, session 28 call 2 (mask per warp in every kernel, 3 rounds): R1 8k 0.4473 ->
   // 0.4343 ms (-2.9%), 512 tokens -2.9%, z -1.8%, packed -1.2%, N = 64 -7.3%, R3's shape 0.4126 ->
