@@ -22,8 +22,7 @@
 //                                        chunk_scores_sm90.cuh), loaded with the stage
 //                                        by TMA; N = 64: RS WGMMA (64 x 64 x N, C read by
 //                                        ldmatrix in the rows that share the mask evenly
-//                                        over the warps; the z kernel: SS) during the
-//                                        previous tile
+//                                        over the warps) during the previous tile
 //   Y^T = h C^T diag(exp(cs))            RS WGMMA (P x 64 x N): the state from its own
 //                                        accumulator, in bf16 (no shared-memory copy)
 //   S' = S o L o dt                      segsum.cuh's mask on the accumulator, while h C^T
@@ -436,12 +435,13 @@ __device__ __forceinline__ void wgmma_issue(Mma& mma, const TA& a, const TB& b, 
 }
 
 // The 8-row blocks of the score tile (token rows) that warp w's two accumulator-order halves
-// hold (registers i with (i / 2) % 2 == half). Scores from an SS WGMMA accumulator (the N = 64
-// z kernel, scores_sm90.cuh) have the m16n8 rows, blocks 2 w and 2 w + 1. The chunk scores
-// come from shared memory, S' goes back there, and the other N = 64 kernels read C, S's A
-// operand, into registers by ldmatrix, so there any rows will do: blocks w and 7 - w, so that
-// each warp masks w + 1 + 8 - w = 9 of the causal (block, n-tile) pairs; with 2 w and 2 w + 1
-// warp 3 masked 15 of the 36, and the warpgroup's WGMMA and barrier waited for it.
+// hold (registers i with (i / 2) % 2 == half). Scores from an SS WGMMA accumulator
+// (scores_sm90.cuh) have the m16n8 rows, blocks 2 w and 2 w + 1 (kBalanced = false). The
+// forward's chunk scores come from shared memory, S' goes back there, and at N = 64 it reads
+// C, S's A operand, into registers by ldmatrix, so there any rows will do: blocks w and 7 - w
+// (kBalanced), so that each warp masks w + 1 + 8 - w = 9 of the causal (block, n-tile) pairs;
+// with 2 w and 2 w + 1 warp 3 masked 15 of the 36, and the warpgroup's WGMMA and barrier waited
+// for it.
 template <int kQ, bool kBalanced>
 struct ScoreRows {
   static constexpr int kBlocks = kQ / 8;
@@ -470,7 +470,7 @@ __device__ __forceinline__ void with_warp_constant(int warp, F&& f) {
 }
 
 // S' = S o L o dt on a 64 x 64 score tile in the accumulator order (tid: thread of the
-// warpgroup; rows as ScoreRows<kQ, kBalanced> gives them), with segsum.cuh's mask
+// warpgroup; rows as ScoreRows<kQ, true> gives them: balanced), with segsum.cuh's mask
 // (fragment_layout_mismatches below checks the order of a WGMMA accumulator). The mask leaves
 // the n-tiles right of a warp's diagonal untouched (the sm80 kernel never reads them); X^T S'^T
 // reads all 64 columns, so they are zeroed here, unless kChunkScores: acc holds the chunk
@@ -481,11 +481,10 @@ __device__ __forceinline__ void with_warp_constant(int warp, F&& f) {
 // blocks are constants: which n-tiles are rank-one, diagonal or zero is then known at compile
 // time, where with the warp index at run time every n-tile takes compares, predicated loads and
 // multiplies of both kinds, and branches (the forward's kMaskPerWarp has the measurements).
-template <int kQ, bool kBalanced, bool kChunkScores = false, bool kPerWarp = false, class Acc, bool kAll>
+template <int kQ, bool kChunkScores = false, bool kPerWarp = false, class Acc, bool kAll>
 __device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ, kAll>& decay, int tid, float scale = 1.f) {
   static_assert(decltype(size(acc))::value == kQ / 8 * 4, "32 accumulators per thread");
-  static_assert(kBalanced || !kChunkScores, "the chunk scores are read in the balanced rows");
-  using Rows = ScoreRows<kQ, kBalanced>;
+  using Rows = ScoreRows<kQ, true>;
   auto mask_warp = [&](auto warp) {  // int, or Int<w>: a constant
     float frag[kQ / 8][4];
     CUTE_UNROLL
@@ -629,7 +628,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   // session 28 call 1, R3 z's shape 0.5509 -> 0.5440 ms (-1.3%), at 128 x 512 -1.3%, P = 64
   // -0.5%; through the API R3 z 0.5519 -> 0.5448. Elsewhere the run-time choice of form cost
   // more than it saved: R3's shape -0.2%, at 128 x 512 +0.6%, P = 128 at N = 128 +1.5%, the P =
-  // 64 kernels +0.4..0.5%.
+  // 64 kernels +0.4..0.5%. With three stages, the turns and the balanced rows (session 29 call
+  // 5): without it R3 z's shape +4.1%; in the ungated N = 64 kernel too R3's shape +7.7%.
   constexpr bool kOneHeadDecay = !kStatePass && kGateZ && K::kN == 64;
   // Producer and consumers walk the same items and tiles; `it` counts the CTA's tiles over
   // all its items and gives the pipeline stage and phase.
@@ -923,7 +923,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   // finishing together (FlashAttention-3's ping-pong). Consumer 0 goes first. Measured
   // (session 6 steps log, calls 7 and 14): 0.4-4% faster without the gate, 6% with it at
   // N = 128, but 13% slower with it at N = 64. The N = 64 z kernel takes them since its third
-  // stage, together with S's balanced rows (kBalancedScores; probe, session 29 call 5, 3
+  // stage, together with S's balanced rows (ScoreRows; probe, session 29 call 5, 3
   // rounds: R3 z's shape 0.4888 -> 0.4610 ms (-5.7%), at 128 x 512 -4.9%, P = 64 -7.0%,
   // packed -1.9%; the turns alone +1.4..2.4%, the balanced rows alone -1.0..-2.8%).
   constexpr bool kPingPong = !kStatePass && kHeads == 2;
@@ -940,20 +940,19 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   constexpr uint32_t kYBufferBytes = sizeof(mine.y[0]);
   Tensor sScores = make_tensor(make_smem_ptr(mine.scores), typename K::LayoutScores{});
 
-  // S's rows over the warps: balanced (ScoreRows), S read from the chunk scores or, at N = 64,
-  // computed from C in registers (the ungated kernel since session 27: R3's shape -1.7%, 512
-  // tokens -2.3%; the z kernel since session 29, with the turns above: with two stages it read
-  // +0.8% (session 27) and, with the mask per warp, +3.2% (session 28)). The SS WGMMA with its
-  // m16n8 rows (K::MmaS, ScoreRows<kQ, false>) stays as the false branch, no kernel takes it.
-  constexpr bool kBalancedScores = true;
-  // The mask compiled per warp (mask_scores' kPerWarp) where S's rows are balanced, but for N =
-  // 256. Probe, session 28 call 2 (mask per warp in every kernel, 3 rounds): R1 8k 0.4473 ->
-  // 0.4343 ms (-2.9%), 512 tokens -2.9%, z -1.8%, packed -1.2%, N = 64 -7.3%, R3's shape 0.4126 ->
-  // 0.3807 (-7.7%); but the N = 64 z kernel (the m16n8 rows) +2.6%, R3 z's shape +2.5%, N = 256
-  // +1.2%. Through the API (base = fbc959c's library): R1 8k 0.4680 -> 0.4527 (-3.3%), 512
-  // tokens -3.0%, R1 8k z -1.5%, R3 0.4133 -> 0.3804 (-8.0%).
-  constexpr bool kMaskPerWarp = kBalancedScores && !K::kLeanSchedule;
-  std::conditional_t<kBalancedScores, typename K::MmaScoresRs, typename K::MmaS> mma_s;
+  // S's rows over the warps are balanced (ScoreRows): S is read from the chunk scores or, at N =
+  // 64, computed from C in registers (MmaScoresRs; the ungated kernel since session 27: R3's
+  // shape -1.7%, 512 tokens -2.3%; the z kernel since session 29, with the turns above: with two
+  // stages it read +0.8% (session 27) and, with the mask per warp, +3.2% (session 28)). The SS
+  // WGMMA's m16n8 rows (K::MmaS) left warp 3 with 15 of the mask's 36 pairs.
+  // The mask compiled per warp (mask_scores' kPerWarp), but for N = 256. Probe, session 28 call
+  // 2 (mask per warp in every kernel, 3 rounds): R1 8k 0.4473 -> 0.4343 ms (-2.9%), 512 tokens
+  // -2.9%, z -1.8%, packed -1.2%, N = 64 -7.3%, R3's shape 0.4126 -> 0.3807 (-7.7%); but the N =
+  // 64 z kernel (then with the m16n8 rows) +2.6%, N = 256 +1.2%. Through the API (base =
+  // fbc959c's library): R1 8k 0.4680 -> 0.4527 (-3.3%), 512 tokens -3.0%, R1 8k z -1.5%, R3
+  // 0.4133 -> 0.3804 (-8.0%).
+  constexpr bool kMaskPerWarp = !K::kLeanSchedule;
+  typename K::MmaScoresRs mma_s;
   typename K::MmaYState mma_ys;
   typename K::MmaYScoresHalf mma_yx_half;
   typename K::MmaH mma_h;
@@ -966,7 +965,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   auto thr_h = mma_h.get_thread_slice(tid);
   const AccCoord at(tid);
   // The score tile's rows in this warp's registers (the mask's balance, ScoreRows).
-  using Rows = ScoreRows<kQ, kBalancedScores>;
+  using Rows = ScoreRows<kQ, true>;
   const int lane = tid % 32, lane_row = Rows::row(at.warp, lane);  // ldmatrix / stmatrix row of this lane in S and S'
   // The shared x, z and y tiles are (token, p), the registers (p, token): ldmatrix / stmatrix
   // .trans move pairs 4 j .. 4 j + 3 of the accumulator order per call, from these addresses.
@@ -1049,23 +1048,18 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     const int s = it % kStages;
     Barrier::wait(&smem.full[s], (it / kStages) & 1);  // passes at once for the spare S
     Tensor sB = make_tensor(make_smem_ptr(smem.stage[s].b), typename K::LayoutBC{});
-    if constexpr (kBalancedScores) {
-      Tensor tSrC_pairs = recast<uint32_t>(tSrC);
-      static_assert(decltype(size(tSrC_pairs))::value == K::kN / 16 * 4, "four pairs of C per thread and k-block");
-      const uint32_t c_addr = smem_addr(smem.stage[s].c);
+    Tensor tSrC_pairs = recast<uint32_t>(tSrC);
+    static_assert(decltype(size(tSrC_pairs))::value == K::kN / 16 * 4, "four pairs of C per thread and k-block");
+    const uint32_t c_addr = smem_addr(smem.stage[s].c);
+    CUTE_UNROLL
+    for (int j = 0; j < K::kN / 16; ++j) {
+      uint32_t r[4];
+      ldmatrix_x4(r, c_addr + K::bc_offset(lane_row, Rows::col(lane, j)));
       CUTE_UNROLL
-      for (int j = 0; j < K::kN / 16; ++j) {
-        uint32_t r[4];
-        ldmatrix_x4(r, c_addr + K::bc_offset(lane_row, Rows::col(lane, j)));
-        CUTE_UNROLL
-        for (int m = 0; m < 4; ++m) tSrC_pairs(4 * j + m) = r[m];
-      }
-      warpgroup_fence_operand(tSrC);  // register A operand written before the wgmma that reads it
-      wgmma_issue(mma_s, tSrC, thr_s.partition_fragment_B(sB), acc_s, true);
-    } else {
-      Tensor sC = make_tensor(make_smem_ptr(smem.stage[s].c), typename K::LayoutBC{});
-      wgmma_issue(mma_s, thr_s.partition_fragment_A(sC), thr_s.partition_fragment_B(sB), acc_s, true);
+      for (int m = 0; m < 4; ++m) tSrC_pairs(4 * j + m) = r[m];
     }
+    warpgroup_fence_operand(tSrC);  // register A operand written before the wgmma that reads it
+    wgmma_issue(mma_s, tSrC, thr_s.partition_fragment_B(sB), acc_s, true);
   };
   // The TMA store of tile t's y (buffer it & 1), by thread 0 after a barrier of the
   // warpgroup: the next tile's barrier (after S' is written; the item's last y after a
@@ -1120,7 +1114,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     // every tile before converting the state, C7517.)
     warpgroup_fence_operand(acc_h);
     warpgroup_wait<0>();
-    if constexpr (!kStatePass && !K::kChunkScores && kBalancedScores) warpgroup_fence_operand(tSrC);
+    if constexpr (!kStatePass && !K::kChunkScores) warpgroup_fence_operand(tSrC);
     float split_decay = 1.f;  // product of the tiles' total decays (state pass)
     if constexpr (kStatePass) {
       if (tiles > 0) prepare_state_pair(it, tiles > 1 ? it + 1 : it, tiles > 1);
@@ -1258,7 +1252,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         auto mask = [&] {
           if constexpr (K::kChunkScores) load_scores();
           warpgroup_fence_operand(acc_s);
-          mask_scores<kQ, kBalancedScores, K::kChunkScores, kMaskPerWarp>(acc_s, decay, tid, K::kChunkScores ? stage.score_inv_scale : 1.f);
+          mask_scores<kQ, K::kChunkScores, kMaskPerWarp>(acc_s, decay, tid, K::kChunkScores ? stage.score_inv_scale : 1.f);
         };
         // S' to shared memory in bf16: the B operand of X^T S'^T.
         auto store_scores = [&] {
@@ -1351,7 +1345,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         auto retire_all = [&] {
           warpgroup_wait<0>();
           warpgroup_fence_operand(tHrX);
-          if constexpr (!K::kChunkScores && kBalancedScores) warpgroup_fence_operand(tSrC);
+          if constexpr (!K::kChunkScores) warpgroup_fence_operand(tSrC);
           warpgroup_fence_operand(acc_s);
           warpgroup_fence_operand(acc_h);
         };
