@@ -29,12 +29,11 @@
 namespace flashssd::sm80 {
 
 // kAllFields = false: without to_end (read by the sm80 probe only) and cs (the diff variant's),
-// a record 504 bytes smaller (the Hopper kernel's N = 64 stages: session 28).
+// a record 504 bytes smaller (the Hopper kernel's N = 64 stages: sessions 28-29).
 template <int kQ, bool kAllFields = true>
 struct TileDecay {
   static constexpr int kBlock = 8;
   static constexpr int kNumBlocks = kQ / kBlock;
-  static constexpr bool kHasAllFields = kAllFields;
   alignas(16) float a[kQ];  // log-decay a_t = dt_t * A (<= 0); 0 past the tile's length
   alignas(16) float dt[kQ];  // processed dt; 0 past the tile's length
   float readout[kQ];  // exp(cs_i): decay of the incoming state up to token i
