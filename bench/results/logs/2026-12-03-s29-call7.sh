@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Session 29, call 7 (the last ~260 s of device time): a reduced first look at
-# `2026-12-03-s29-next-ss128-not-run.sh` (S inside the N = 128 main pass; ss128s3 with a third
+# `2026-12-03-s29-call7-ss128-full.sh` (S inside the N = 128 main pass; ss128s3 with a third
 # stage): the API A/B first, 2 rounds, then the API GPU suite on ss128s3 as far as time allows.
 # Carry: out/ab_next.
 set -uo pipefail

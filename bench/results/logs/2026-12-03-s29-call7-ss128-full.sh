@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Prepared in session 29, not run (no device time left): S = C B^T inside the N = 128 main pass
+# Prepared in session 29; its reduced form ran as call 7 (`-call7.sh`: slower, not kept): S = C B^T inside the N = 128 main pass
 # (an SS WGMMA from the stage's B and C, as the N = 64 z kernel did until session 29) instead of
 # the chunk scores, and with it a third stage for the ungated N = 128 kernel.
 #   base    = HEAD's library (2431ef0; SASS equal to 08fad0c's)
-#   ss128   = `-next-ss128-not-run.diff` on 08fad0c (the SS path, removed in 2431ef0 while no
+#   ss128   = `-call7-ss128.diff` on 08fad0c (the SS path, removed in 2431ef0 while no
 #             kernel took it, is what it uses): kChunkScores = (N == 256), S's m16n8 rows and the
 #             run-time mask at N = 128; no chunk-scores pre-pass, no S tile in the stage (8 KB)
-#   ss128s3 = `-next-ss128s3-not-run.diff`: ss128, the decay record without its unread fields at
+#   ss128s3 = `-call7-ss128s3.diff`: ss128, the decay record without its unread fields at
 #             N = 128 too and no z placeholder in the ungated stage: 60 416 bytes, 3 stages
 #             (232 448 bytes of shared memory, the whole 227 KB)
 # Why: the pre-pass reads B and C and writes S (R2, G = 8: ~0.4 GB of extra HBM traffic, ~16%
