@@ -10,7 +10,8 @@
 # -4% at N = 128, on a kernel much changed since).
 # Builds (here): scripts/build_probe.sh out/ab_next2/head_probe (HEAD), and
 #   git worktree add /tmp/w_skp HEAD && (cd /tmp/w_skp && git apply <diff>) &&
-#   scripts/build_probe.sh /tmp/w_skp out/ab_next2/skp_probe        (both ptxas -v clean here)
+#   scripts/build_probe.sh /tmp/w_skp out/ab_next2/skp_probe   (ptxas -v: no spill, but skp's N = 256
+#   kernels spill 4-12 bytes; no configuration below runs them)
 # Carry: out/ab_next2.
 set -uo pipefail
 OUT=${OUT:-/tmp/skp}; mkdir -p "$OUT"
