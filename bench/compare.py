@@ -14,7 +14,8 @@ softplus; A negative; D per head), FlashSSD and Triton checked against each othe
 (rel_err_vs_triton) and both against a sequential fp32 scan on a prefix of batch
 row 0, before timing; then warm-up and the median of --iters timed runs with CUDA
 events around the call only, the L2 flushed (a write of twice its size) before each
-run, outside the events. FlashSSD is first probed in a child process on every
+run, outside the events, the runs taking in turn --placements copies of the inputs in
+distinct allocations (a kernel's time depends on where its tensors lie). FlashSSD is first probed in a child process on every
 planned shape, so that a faulting kernel cannot take the baselines down with it.
 
     python3 bench/compare.py                 # the full run (< ~4 min on an H200)
@@ -221,12 +222,17 @@ def ratio(a, b, nd=2):
     return f"{b / a:.{nd}f}x"
 
 
+def placements_note(report) -> str:
+    k = (report.get("protocol") or {}).get("placements", 1)
+    return f", the runs rotating over {k} copies of the inputs in distinct allocations" if k > 1 else ""
+
+
 def header_line(report) -> str:
     mc = report.get("memcpy_TBps")
     return (f"Commit `{report['commit']}`; device-to-device copy {fmt(mc, 2) if mc else '—'} TB/s "
             f"measured in this run (design anchor {DESIGN_COPY_TBPS} TB/s); bf16, fp32 dt, "
-            f"Triton chunk {TRITON_CHUNK}; median of CUDA-event timings, L2 flushed before each run; "
-            f"floor = minimum bytes / {DESIGN_COPY_TBPS} TB/s. Times in ms.")
+            f"Triton chunk {TRITON_CHUNK}; median of CUDA-event timings, L2 flushed before each run"
+            f"{placements_note(report)}; floor = minimum bytes / {DESIGN_COPY_TBPS} TB/s. Times in ms.")
 
 
 def render_tables(report, heading="##") -> list:
@@ -528,6 +534,29 @@ def call_ssd(fn, inp):
               dt_bias=inp["dt_bias"], dt_softplus=True, **extra)
 
 
+def input_copies(torch, inp, k):
+    """[inp] and k - 1 copies of its tensors, each in its own allocation and all alive together,
+    so that they lie in distinct physical memory. A kernel's time depends on where its tensors
+    lie: FlashSSD's forward moved by up to 10% between fresh allocations of the same values
+    (R1 8k 0.457-0.505 ms, R3 z 0.469-0.509, bench/results/logs/2026-12-03-s30-call7-gaps.*)."""
+    copies = [inp]
+    for _ in range(k - 1):
+        copies.append({key: (v.clone() if isinstance(v, torch.Tensor) else v) for key, v in inp.items()})
+    return copies
+
+
+def rotating(calls):
+    """One callable that runs calls[0], calls[1], ... in turn: a timer's runs then spread evenly
+    over the input copies (input_copies), and its median is taken over all of them."""
+    turn = [0]
+
+    def run():
+        i = turn[0]
+        turn[0] = (i + 1) % len(calls)
+        return calls[i]()
+    return run
+
+
 def rel_err(torch, a, b):
     a, b = a.float(), b.float()
     den = b.norm().item()
@@ -670,8 +699,9 @@ def run_probe(rows, timeout_s, shape_timeout_s=45.0, max_launches=5):
     return result, None
 
 
-def attention_times(torch, timer, batch, heads, seqlen, errors, iters):
-    """(cudnn_ms, flash_ms) of causal SDPA, q=k=v (batch, heads, seqlen, 128) bf16."""
+def attention_times(torch, timer, batch, heads, seqlen, errors, iters, placements=1):
+    """(cudnn_ms, flash_ms) of causal SDPA, q=k=v (batch, heads, seqlen, 128) bf16, timed over
+    `placements` copies of q, k, v (input_copies)."""
     import torch.nn.functional as F
     from torch.nn.attention import SDPBackend, sdpa_kernel
     g = torch.Generator(device=DEVICE)
@@ -690,7 +720,10 @@ def attention_times(torch, timer, batch, heads, seqlen, errors, iters):
                     raise RuntimeError("non-finite attention output")
                 outs[name] = o[:, :, :256].float()
                 del o
-                ms, n = timer(lambda: F.scaled_dot_product_attention(q, k, v, is_causal=True))
+                copies = input_copies(torch, {"q": q, "k": k, "v": v}, placements)
+                ms, n = timer(rotating([lambda c=c: F.scaled_dot_product_attention(c["q"], c["k"], c["v"], is_causal=True)
+                                        for c in copies]))
+                del copies
             out[name] = round(ms, 4)
             iters[name] = n
         except Exception as e:  # noqa: BLE001
@@ -795,7 +828,7 @@ def run_gpu(args, report, rows, write_partial):
                     else:
                         if key not in attn_cache:
                             errs, its = {}, {}
-                            times = attention_times(torch, timer, *key, errs, its)
+                            times = attention_times(torch, timer, *key, errs, its, args.placements)
                             attn_cache[key] = (times, errs, its)
                         times, errs, its = attn_cache[key]
                         row["cudnn_attn_ms"], row["flash_attn_ms"] = times
@@ -865,14 +898,19 @@ def run_fwd_row(torch, args, row, seed, timer, triton_fn, fl_fn, probe):
         except Exception as e:  # noqa: BLE001
             row["errors"]["flashssd"] = f"{type(e).__name__}: {e}"[:500]
     del y_tr, y_fl, ref
+    copies = input_copies(torch, inp, args.placements)
+
+    def timed(fn):
+        return timer(rotating([lambda c=c: call_ssd(fn, c) for c in copies]))
+
     if fl_ok:
-        ms, n = timer(lambda: call_ssd(fl_fn, inp))
+        ms, n = timed(fl_fn)
         row["flashssd_ms"], row["iters"]["flashssd"] = round(ms, 4), n
     elif fl_fn is not None and "flashssd" in row["errors"] and args.time_wrong:
-        ms, n = timer(lambda: call_ssd(fl_fn, inp))
+        ms, n = timed(fl_fn)
         row["flashssd_ms_unverified"] = round(ms, 4)
     if triton_fn is not None and "triton" not in row["errors"]:
-        ms, n = timer(lambda: call_ssd(triton_fn, inp))
+        ms, n = timed(triton_fn)
         row["triton_ms"], row["iters"]["triton"] = round(ms, 4), n
 
 
@@ -909,6 +947,9 @@ def parse_args(argv=None):
                     help="comma-separated subset of R1,R2,R3,R4,R1-packed,R1-N256,R1-dtbf16 (any case)")
     ap.add_argument("--iters", type=int, default=None, help="timed runs per measurement (default 100, quick 20)")
     ap.add_argument("--warmup", type=int, default=10)
+    ap.add_argument("--placements", type=int, default=3,
+                    help="copies of each row's inputs, in distinct allocations; the timed runs take them "
+                         "in turn and the median is over all (forward rows and attention; 1 = one set)")
     ap.add_argument("--min-iters", type=int, default=5,
                     help="floor on timed runs when one run is long (see --budget-per-measure)")
     ap.add_argument("--budget-per-measure", type=float, default=4.0,
@@ -940,6 +981,8 @@ def parse_args(argv=None):
     for c in a.configs:
         if c not in CONFIGS:
             ap.error(f"unknown config {c} ({', '.join(CONFIGS)})")
+    if a.placements < 1:
+        ap.error(f"--placements must be >= 1, got {a.placements}")
     if a.iters is None:
         a.iters = 20 if a.quick else 100
     if a.out_dir is None:
@@ -957,6 +1000,9 @@ def main(argv=None) -> int:
               "memcpy_TBps": None, "rows": build_plan(args)}
     report["protocol"] = {"iters": args.iters, "warmup": args.warmup, "min_iters": args.min_iters,
                           "budget_per_measure_s": args.budget_per_measure, "statistic": "median",
+                          "placements": args.placements,
+                          "placement": "forward rows and attention: timed runs rotate over this many copies of "
+                                       "the inputs in distinct allocations (the median is over all runs)",
                           "l2_flush": "write of 2x L2 before each timed run, outside the events",
                           "dtype": "bf16 x/B/C/z/y, fp32 dt/A/D/dt_bias, dt_softplus", "triton_chunk": TRITON_CHUNK,
                           "attention": "torch SDPA causal, q=k=v (batch, heads, seqlen, 128) bf16",

@@ -75,6 +75,27 @@ def report_for(rows, **kw):
     return rep
 
 
+def test_timed_runs_rotate_over_the_input_copies():
+    seen = []
+    run = compare.rotating([lambda i=i: seen.append(i) or i for i in range(3)])
+    assert [run() for _ in range(7)] == [0, 1, 2, 0, 1, 2, 0] and seen == [0, 1, 2, 0, 1, 2, 0]
+    assert compare.parse_args([]).placements == 3
+    with pytest.raises(SystemExit):
+        compare.parse_args(["--placements", "0"])
+
+
+def test_input_copies_are_distinct_allocations_of_the_same_values():
+    torch = pytest.importorskip("torch")
+    inp = {"x": torch.randn(3, 4), "z": None, "seq_idx": torch.arange(4, dtype=torch.int32)}
+    copies = compare.input_copies(torch, inp, 3)
+    assert len(copies) == 3 and copies[0] is inp
+    assert len({c["x"].data_ptr() for c in copies}) == 3
+    assert len({c["seq_idx"].data_ptr() for c in copies}) == 3
+    for c in copies:
+        assert torch.equal(c["x"], inp["x"]) and torch.equal(c["seq_idx"], inp["seq_idx"]) and c["z"] is None
+    assert compare.input_copies(torch, inp, 1) == [inp]
+
+
 def test_schema_checks():
     rep = report_for(plan())
     assert compare.check_schema(rep) == []

@@ -90,7 +90,7 @@ def render(report, json_path) -> str:
          ""]
     if report.get("command"):
         L += [f"Produced by `{report['command']}` (see bench/README.md); all times are medians in ms, "
-              "bf16 with fp32 dt, L2 flushed before each timed run.", ""]
+              f"bf16 with fp32 dt, L2 flushed before each timed run{compare.placements_note(report)}.", ""]
     problems = compare.check_schema(report)
     if problems:
         L += [f"**Warning: the results file does not match the schema:** {'; '.join(problems[:5])}", ""]
