@@ -15,8 +15,9 @@ softplus; A negative; D per head), FlashSSD and Triton checked against each othe
 row 0, before timing; then warm-up and the median of --iters timed runs with CUDA
 events around the call only, the L2 flushed (a write of twice its size) before each
 run, outside the events, the runs taking in turn --placements copies of the inputs in
-distinct allocations (a kernel's time depends on where its tensors lie). FlashSSD is first probed in a child process on every
-planned shape, so that a faulting kernel cannot take the baselines down with it.
+distinct allocations (a kernel's time depends on where its tensors lie). FlashSSD is
+first probed in a child process on every planned shape, so that a faulting kernel
+cannot take the baselines down with it.
 
     python3 bench/compare.py                 # the full run (< ~4 min on an H200)
     python3 bench/compare.py --fwd-bwd       # + Triton forward+backward rows on R1
