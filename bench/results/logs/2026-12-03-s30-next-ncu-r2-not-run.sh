@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Prepared in session 30, not run. Session 29's estimate (HOPPER_PLAN, "What the two rows say
+# about R2") puts R2's distance from R1's efficiency in the chunk-scores pre-pass for G = 8 (B
+# and C read, S written and read again: ~0.08-0.1 ms of ~1.0). This measures it: every kernel's
+# duration at the GPU's own clocks (ncu --clock-control none) through the API for R2, R2 z, R1
+# 8k and R3 (library = out/dev/build-gpu, staged from b67cbb9 in session 30). ~1 min.
+# Carry: out/dev/build-gpu.
+set -u
+O=${OUT:-/tmp/ncu_r2}; mkdir -p "$O"
+B=out/dev/build-gpu
+for args in "--config R2" "--config R2 --z" "--config R1 --batch 8 --seqlen 8192" "--config R3"; do
+  echo "== $args"
+  f="$O/ncu_${args//[ -]/_}.csv"
+  LD_LIBRARY_PATH=$PWD/$B timeout 90 ncu --clock-control none --metrics gpu__time_duration.sum --csv \
+    $B/bench/flashssd_bench $args --iters 2 --warmup 1 --no-verify > "$f" 2>&1
+  echo "rc=$?"
+  python3 - "$f" <<'PY'
+import csv, sys, collections
+rows = [r for r in csv.reader(open(sys.argv[1])) if len(r) > 10]
+if not rows: print(open(sys.argv[1]).read()[-2000:]); sys.exit()
+h = rows[0]; k = h.index("Kernel Name"); v = h.index("Metric Value"); u = h.index("Metric Unit")
+per = collections.OrderedDict()
+for r in rows[1:]:
+    per.setdefault(r[k][:60], []).append((float(r[v].replace(",", "")), r[u]))
+for name, vals in per.items():
+    print(f"  {name:60s} n={len(vals)} " + " ".join(f"{x:.1f}{un}" for x, un in vals))
+PY
+done
