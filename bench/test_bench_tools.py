@@ -470,6 +470,23 @@ def test_ncu_sass_table_trims_and_ranks(tmp_path, capsys):
     assert "25.0%" in lines[2] and "short_sb 5" in lines[2]
 
 
+def test_ncu_durations_groups_launches_by_kernel(tmp_path):
+    import ncu_durations
+    raw = tmp_path / "ncu.csv"
+    head = '"ID","PID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size",' \
+           '"Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"\n'
+    row = '"{i}","1","b","h","{k}","1","7","(384,1,1)","(132,1,1)","0","9.0","s","gpu__time_duration.sum","us","{v}"\n'
+    raw.write_text("==PROF== Connected\n" + head + row.format(i=0, k="scores(P)", v="80.5")
+                   + row.format(i=1, k="main(P)", v="1,002.25") + row.format(i=2, k="scores(P)", v="81"))
+    per = ncu_durations.durations(str(raw))
+    assert list(per) == ["scores(P)", "main(P)"]
+    assert per["scores(P)"] == [(80.5, "us"), (81.0, "us")] and per["main(P)"] == [(1002.25, "us")]
+    assert "n=2 80.5us 81.0us" in ncu_durations.summary(per)
+    empty = tmp_path / "failed.csv"
+    empty.write_text("==ERROR== no kernels profiled\n")
+    assert ncu_durations.durations(str(empty)) is None and ncu_durations.main([str(empty)]) == 1
+
+
 def test_probe_ab_summary_medians_and_ratios():
     import probe_ab_summary
 

@@ -216,8 +216,8 @@ TEST(Sm90Scheduling, HeadDimMustBeSlicesOf64) {
 }
 
 // Shared memory of the two passes: the state pass's stages (no C, z, y or S' tiles) leave
-// room for two producer rounds of two stages, the main pass without the gate (no z tile) has
-// 3 stages where they fit (N = 64), and every pass fits a Hopper CTA.
+// room for two producer rounds of two stages, the main pass has 3 stages where they fit (N = 64,
+// with the gate since its decay record dropped two unread fields), and every pass fits a Hopper CTA.
 template <class K>
 void expect_storage_facts(int state_stages, int main_stages_ungated, int main_stages_gated = 2) {
   EXPECT_EQ(K::kStateStages, state_stages);

@@ -14,15 +14,5 @@ for args in "--config R2" "--config R2 --z" "--config R1 --batch 8 --seqlen 8192
   LD_LIBRARY_PATH=$PWD/$B timeout 90 ncu --clock-control none --metrics gpu__time_duration.sum --csv \
     $B/bench/flashssd_bench $args --iters 2 --warmup 1 --no-verify > "$f" 2>&1
   echo "rc=$?"
-  python3 - "$f" <<'PY'
-import csv, sys, collections
-rows = [r for r in csv.reader(open(sys.argv[1])) if len(r) > 10]
-if not rows: print(open(sys.argv[1]).read()[-2000:]); sys.exit()
-h = rows[0]; k = h.index("Kernel Name"); v = h.index("Metric Value"); u = h.index("Metric Unit")
-per = collections.OrderedDict()
-for r in rows[1:]:
-    per.setdefault(r[k][:60], []).append((float(r[v].replace(",", "")), r[u]))
-for name, vals in per.items():
-    print(f"  {name:60s} n={len(vals)} " + " ".join(f"{x:.1f}{un}" for x, un in vals))
-PY
+  python3 scripts/ncu_durations.py "$f"
 done
