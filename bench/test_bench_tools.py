@@ -476,7 +476,10 @@ def test_ncu_durations_groups_launches_by_kernel(tmp_path):
     head = '"ID","PID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size",' \
            '"Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"\n'
     row = '"{i}","1","b","h","{k}","1","7","(384,1,1)","(132,1,1)","0","9.0","s","gpu__time_duration.sum","us","{v}"\n'
-    raw.write_text("==PROF== Connected\n" + head + row.format(i=0, k="scores(P)", v="80.5")
+    # flashssd_bench's JSON line comes before ncu's table and splits into many CSV fields.
+    bench_json = '{"bench": "flashssd_forward", "status": "ok", "device": "H200", "sm": 90, "config": "R1", ' \
+                 '"batch": 8, "seqlen": 8192, "H": 64, "P": 64, "N": 128, "G": 1, "dtype": "bf16", "z": false}\n'
+    raw.write_text("==PROF== Connected\n" + bench_json + head + row.format(i=0, k="scores(P)", v="80.5")
                    + row.format(i=1, k="main(P)", v="1,002.25") + row.format(i=2, k="scores(P)", v="81"))
     per = ncu_durations.durations(str(raw))
     assert list(per) == ["scores(P)", "main(P)"]

@@ -21,10 +21,13 @@ import sys
 def durations(path: str) -> "collections.OrderedDict[str, list[tuple[float, str]]] | None":
     """{kernel name[:60]: [(value, unit) per launch]} in first-launch order; None without rows."""
     with open(path, newline="") as f:
-        rows = [r for r in csv.reader(f) if len(r) > 10]  # ncu's own log lines are shorter
-    if not rows:
+        rows = list(csv.reader(f))
+    # The profiled program's own output comes first (flashssd_bench's JSON line splits into many
+    # fields too): the table starts at ncu's header row.
+    start = next((i for i, r in enumerate(rows) if "Kernel Name" in r and "Metric Value" in r), None)
+    if start is None:
         return None
-    head = rows[0]
+    head, rows = rows[start], [r for r in rows[start:] if len(r) == len(rows[start])]
     name, value, unit = head.index("Kernel Name"), head.index("Metric Value"), head.index("Metric Unit")
     per: collections.OrderedDict = collections.OrderedDict()
     for r in rows[1:]:
