@@ -160,9 +160,30 @@ struct SsdFwdSm90 {
   using LayoutScores = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TQ, TQ>{}));
   // The chunk scores S = C B^T (token i, token j), j contiguous, computed before the main pass
   // by chunk_scores_kernel (one per tile and group, shared by the group's heads): fp16, each
-  // tile scaled by a power of two (its inverse in Params::score_inv_scales), whatever the
-  // input type. Same bytes per row as LayoutScores: ldmatrix reads it at S''s offsets.
-  using ScoreElement = cutlass::half_t;
+  // tile scaled by a power of two (its inverse in Params::score_inv_scales), or, where the
+  // intra-tile term is factored (kFactoredScores), bf16 unscaled, the B operand of that GEMM as
+  // loaded. Same bytes per row as LayoutScores: ldmatrix reads it at S''s offsets.
+  //
+  // The factored intra-tile term (bf16 kernels at N = 128; session 31). With the state
+  // folded (kFoldFloor) a tile that does not refold has readout factors r_i = G exp(cs_i -
+  // cs_0) and weights w_j = dt_j exp(cs_0 - cs_j) / G (cs_0: the log-decay before the tile),
+  // so r_i w_j = dt_j exp(cs_i - cs_j), the mask's factor: X^T S'^T = ((X diag(w))^T S^T)
+  // diag(r) with S the (causal) chunk scores as loaded. Such a tile runs
+  // Y^T = (h C^T + (X diag(w))^T S^T) diag(r): no mask, no S' store, the state update's A
+  // operand as the intra GEMM's. A refold tile (its weights relative to its end; its total
+  // decay under the floor, the item's last tile, or a reset) takes the exact form, S'
+  // masked, by a branch around everything but the WGMMAs, which are the same instructions in
+  // both forms (the B operand's address and the A operand's weights chosen at run time).
+  // Its range: the weights are <= dt / kFoldFloor and >= dt (the decay is <= 1 within the
+  // tile), so nothing the exact form keeps finite overflows here. Probe, timing-only form
+  // (session 31 calls 2-3): R1 8k 0.4331 -> 0.4128 ms (-4.7%) with the exact form's structure,
+  // -5.7% without it; R1 8k z -10.7%.
+  // (Two consumers per CTA, the library's kernel: with one, ptxas serialised the z kernel's
+  // WGMMAs, C7511.)
+  static constexpr bool kFactoredScores =
+      kN == 128 && kHeadsPerCta == 2 && std::is_same_v<Element, cutlass::bfloat16_t> && kFoldFloor < 1.f;
+  using ScoreElement = std::conditional_t<kFactoredScores, Element, cutlass::half_t>;
+  using CudaScoreElement = std::conditional_t<kFactoredScores, CudaElement, __half>;
   using LayoutChunkScores = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<ScoreElement>{}, Shape<TQ, TQ>{}));
 
   using MmaS = decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<TQ, TQ, TN>>()));
@@ -1235,7 +1256,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // j <= (7 - w) / 2 only (causal): it reads those and zeroes the rest (N = 256 reads all:
         // the skip's registers make it spill).
         auto load_scores = [&] {
-          using ScorePair = sm80::HalfPacking<__half>;
+          using ScorePair = sm80::HalfPacking<typename K::CudaScoreElement>;
           const uint32_t chunk_scores_addr = smem_addr(stage.scores);
           CUTE_UNROLL
           for (int j = 0; j < kQ / 16; ++j) {
@@ -1279,7 +1300,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         };
         // diag(exp(cs)) on h C^T's token columns (registers 4 c .. 4 c + 3 hold columns
         // 8 c + 2 q, + 1), then Y^T += X^T S'^T.
-        auto issue_scores_readout = [&] {
+        auto apply_readout = [&] {
           CUTE_UNROLL
           for (int c = 0; c < kQ / 8; ++c) {
             const float2 r = *reinterpret_cast<const float2*>(&decay.readout[8 * c + 2 * at.q]);
@@ -1288,6 +1309,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             acc_y(4 * c + 2) *= r.x;
             acc_y(4 * c + 3) *= r.y;
           }
+        };
+        auto issue_scores_readout = [&] {
+          apply_readout();
           warpgroup_fence_operand(tYrX);  // register A operand written before the wgmma that reads it
           // By halves of the tokens (MmaYScoresHalf): registers 0 .. 15 of acc_y hold tokens
           // 0 .. 31 (AccCoord), and those see S''s k-blocks 0 .. 1 only (S'_ij = 0 for j > i).
@@ -1350,7 +1374,71 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           warpgroup_fence_operand(acc_h);
         };
 
-        if constexpr (!K::kLeanSchedule) {
+        if constexpr (K::kFactoredScores) {
+          // The tile's form (K::kFactoredScores): factored unless it refolds (its weights are
+          // then relative to its end and its total decay is on the record instead of 1).
+          const bool factored = decay.total_decay == 1.f;
+          // The intra GEMM's A operand into tHrX: (X diag(w))^T when factored, X^T (weights
+          // 1: exact) otherwise.
+          auto scale_intra_operand = [&] {
+            CUTE_UNROLL
+            for (int j = 0; j < kGroups; ++j) {
+              const float2 w_lo = *reinterpret_cast<const float2*>(&stage.w[record][16 * j + 2 * at.q]);
+              const float2 w_hi = *reinterpret_cast<const float2*>(&stage.w[record][16 * j + 8 + 2 * at.q]);
+              const float2 one = make_float2(1.f, 1.f);
+              scale_by_token_weights<ElementPair>(j, factored ? w_lo : one, factored ? w_hi : one,
+                                                  [&](int k) { return tYrX_pairs(k); },
+                                                  [&](int k) -> uint32_t& { return tHrX_pairs(k); });
+            }
+          };
+          // Y^T += A S^T (factored: the stage's chunk scores) or X^T S'^T (exact: this
+          // consumer's S'), by halves of the tokens as issue_scores_readout; the same WGMMAs
+          // either way, the B operand's address chosen here.
+          auto issue_intra = [&] {
+            Element* b_tile = factored ? reinterpret_cast<Element*>(stage.scores) : mine.scores;
+            Tensor sIntra = make_tensor(make_smem_ptr(b_tile), typename K::LayoutScores{});
+            Tensor tLo = thr_yx_half.partition_fragment_B(local_tile(sIntra, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(0, 0)));
+            Tensor tHi = thr_yx_half.partition_fragment_B(local_tile(sIntra, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(1, 0)));
+            using HalfLayout = decltype(partition_fragment_C(mma_yx_half, Shape<typename K::TP, typename K::TQHalf>{}).layout());
+            Tensor acc_y_lo = make_tensor(acc_y.data(), HalfLayout{});
+            Tensor acc_y_hi = make_tensor(acc_y.data() + cosize_v<HalfLayout>, HalfLayout{});
+            warpgroup_fence_operand(tHrX);  // register A operand written before the wgmma that reads it
+            wgmma_issue<0, (kQ / 2) / 16>(mma_yx_half, tHrX, tLo, acc_y_lo, false);
+            wgmma_issue(mma_yx_half, tHrX, tHi, acc_y_hi, false);
+          };
+          // The exact form's mask before h C^T: beside the state's bf16 operand in flight its
+          // registers made ptxas serialise the WGMMAs (C7511).
+          if (!factored) {
+            mask();
+            store_scores();
+          }
+          issue_state_readout(Int<0>{});
+          issue_state_readout(Int<1>{});
+          publish_scores();  // (the exact form's S'; the previous tile's y)
+          load_x_transposed();
+          scale_intra_operand();
+          retire_state_readout();
+          if (!factored) apply_readout();
+          issue_intra();
+          warpgroup_wait<0>();
+          warpgroup_fence_operand(tHrX);
+          warpgroup_fence_operand(acc_y);
+          if (factored) {
+            apply_readout();
+          } else {
+            load_x_transposed();
+            scale_state_operand();
+          }
+          decay_state();
+          wait_turn();
+          issue_state_update();
+          pass_turn();
+          next_stage();
+          // x again for D x (held across the GEMMs, its registers made ptxas serialise them).
+          load_x_transposed();
+          epilogue();
+          retire_all();  // the state update
+        } else if constexpr (!K::kLeanSchedule) {
           // h C^T's first half runs while S is read and masked, the second (converted after
           // it: 224 registers do not hold the mask's temporaries with the whole operand) is
           // issued after S' is stored, so that the stores drain under its conversion before the
