@@ -103,7 +103,7 @@ __global__ void __launch_bounds__(K::kThreads) scores_sm90_kernel(const __grid_c
   wgmma_issue(mma, thr.partition_fragment_A(sC), thr.partition_fragment_B(sB), acc, true);
   warpgroup_wait<0>();
   warpgroup_fence_operand(acc);
-  mask_scores<K::kQ, false>(acc, smem.decay, tid);  // (an SS accumulator: the m16n8 rows)
+  mask_scores<K::kQ, false, false, false>(acc, smem.decay, tid);  // (an SS accumulator: the m16n8 rows)
 
   // Register i: row 16 w + g + 8 ((i / 2) % 2), column 8 (i / 4) + 2 q + i % 2.
   const int g = lane / 4, q = lane % 4;

@@ -119,10 +119,12 @@ struct SsdFwdSm90 {
   // fp16 does not, so it keeps the plain recurrence (floor 2: every tile refolds, and the
   // consumers multiply without a branch). Probe, API's dt, session 21 call 2 (floor 2^-100):
   // R1 8k 0.4715 -> 0.462 ms, 512 tokens 0.628 -> 0.619, z 0.5815 -> 0.575, N = 64 0.422 ->
-  // 0.417 (the default decays refold every ~8 tiles at 2^-100, ~5 at 2^-64: call 6). N = 256
+  // 0.417 (the default decays refold every ~8 tiles at 2^-100, ~5 at 2^-64: call 6). N = 128
+  // folds at 2^-32 since session 31 (kFactoredFloor below: a refold tile stays factored while
+  // it carries >= 2^-80, i.e. unless its own decay is under 2^-48). N = 256
   // keeps the plain recurrence too: there the consumers' branch spills 8 bytes (248
   // registers; with the spill it measured 0.796 -> 0.779).
-  static constexpr float kFoldFloor = std::is_same_v<Element, cutlass::bfloat16_t> && !kLeanSchedule ? 0x1p-64f : 2.f;
+  static constexpr float kFoldFloor = std::is_same_v<Element, cutlass::bfloat16_t> && !kLeanSchedule ? (kN == 128 ? 0x1p-32f : 0x1p-64f) : 2.f;
   static_assert(!kLeanSchedule || kHeadsPerCta == 1, "N = 256 runs one head slice per CTA (registers, shared memory)");
   // What __launch_bounds__(kThreads, 1) leaves each thread at launch (multiples of 8, <= 255).
   static constexpr int kLaunchRegs = (65536 / kThreads < 255 ? 65536 / kThreads : 255) / 8 * 8;
@@ -170,18 +172,25 @@ struct SsdFwdSm90 {
   // so r_i w_j = dt_j exp(cs_i - cs_j), the mask's factor: X^T S'^T = ((X diag(w))^T S^T)
   // diag(r) with S the (causal) chunk scores as loaded. Such a tile runs
   // Y^T = (h C^T + (X diag(w))^T S^T) diag(r): no mask, no S' store, the state update's A
-  // operand as the intra GEMM's. A refold tile (its weights relative to its end; its total
-  // decay under the floor, the item's last tile, or a reset) takes the exact form, S'
-  // masked, by a branch around everything but the WGMMAs, which are the same instructions in
-  // both forms (the B operand's address and the A operand's weights chosen at run time).
-  // Its range: the weights are <= dt / kFoldFloor and >= dt (the decay is <= 1 within the
-  // tile), so nothing the exact form keeps finite overflows here. Probe, timing-only form
-  // (session 31 calls 2-3): R1 8k 0.4331 -> 0.4128 ms (-4.7%) with the exact form's structure,
-  // -5.7% without it; R1 8k z -10.7%.
+  // operand as the intra GEMM's. A refold tile does the same with its weights divided by what
+  // it carries (relative to its start, as above), the state's decay then after the update
+  // (post_decay); where that would leave the weights too large (kFactoredFloor) or a sequence
+  // starts in the tile (packed: its total is 0), the tile takes the exact form, S' masked,
+  // by a branch around everything but the WGMMAs, which are the same instructions in both
+  // forms (the B operand's address and the A operand's weights chosen at run time). The
+  // weights are >= dt (the decay is <= 1 within the tile). Probe, timing-only form (session
+  // 31 calls 2-3): R1 8k 0.4331 -> 0.4128 ms (-4.7%) with the exact form's structure, -5.7%
+  // without it; R1 8k z -10.7%.
   // (Two consumers per CTA, the library's kernel: with one, ptxas serialised the z kernel's
   // WGMMAs, C7511.)
   static constexpr bool kFactoredScores =
       kN == 128 && kHeadsPerCta == 2 && std::is_same_v<Element, cutlass::bfloat16_t> && kFoldFloor < 1.f;
+  // A refold tile stays factored while carried (G times its total decay) >= this: its
+  // weights w / carried are then <= dt 2^80, 2^48 above what a tile that does not refold
+  // carries (dt / kFoldFloor), which the fold's 2^-32 at N = 128 leaves in fp32's range
+  // (tests/gpu: Sm90Forward.LargeStatesWithRefolds). A tile under it, or one where a sequence
+  // starts (its total is 0), takes the exact form.
+  static constexpr float kFactoredFloor = 0x1p-80f;
   using ScoreElement = std::conditional_t<kFactoredScores, Element, cutlass::half_t>;
   using CudaScoreElement = std::conditional_t<kFactoredScores, CudaElement, __half>;
   using LayoutChunkScores = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<ScoreElement>{}, Shape<TQ, TQ>{}));
@@ -502,10 +511,12 @@ __device__ __forceinline__ void with_warp_constant(int warp, F&& f) {
 // blocks are constants: which n-tiles are rank-one, diagonal or zero is then known at compile
 // time, where with the warp index at run time every n-tile takes compares, predicated loads and
 // multiplies of both kinds, and branches (the forward's kMaskPerWarp has the measurements).
-template <int kQ, bool kChunkScores = false, bool kPerWarp = false, class Acc, bool kAll>
+// kBalanced: acc's rows are ScoreRows' balanced ones (the forward's S); false: an SS WGMMA
+// accumulator's m16n8 rows (scores_sm90.cuh's probe of this mask).
+template <int kQ, bool kChunkScores = false, bool kPerWarp = false, bool kBalanced = true, class Acc, bool kAll>
 __device__ __forceinline__ void mask_scores(Acc& acc, const sm80::TileDecay<kQ, kAll>& decay, int tid, float scale = 1.f) {
   static_assert(decltype(size(acc))::value == kQ / 8 * 4, "32 accumulators per thread");
-  using Rows = ScoreRows<kQ, true>;
+  using Rows = ScoreRows<kQ, kBalanced>;
   auto mask_warp = [&](auto warp) {  // int, or Int<w>: a constant
     float frag[kQ / 8][4];
     CUTE_UNROLL
@@ -770,6 +781,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // tile's total decay as before (probe R1 8k, 4 documents per row, session 21 call 1:
         // 0.508 -> 0.522 ms with the fold).
         constexpr bool kFoldState = !kStatePass && !kPacked && K::kFoldFloor < 1.f;
+        // The tile's total decay is needed here to fold and to factor (packed tiles too).
+        constexpr bool kTileTotal = kFoldState || (!kStatePass && K::kFactoredScores);
         [[maybe_unused]] float fold = 1.f;
         // Tiles i0 .. i0 + kTiles - 1 of the item (kTiles <= kRound; the item's last round may
         // be short), into the next kTiles stages.
@@ -870,26 +883,36 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             static_assert(kTiles == 1, "the main pass: a tile per round");
             if (one_head)  // (role 0: slot 0's tokens; role 1 writes no weight: reads_dt is false there)
               w[0] = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(decay[0][0], wtid, a[0], dt[0], sync_producer,
-                                                                                 fold, kFoldState ? &total : nullptr);
+                                                                                 fold, kTileTotal ? &total : nullptr);
             else
-              w[0] = sm80::prepare_tile_decay_pair<kQ>(decay[0], wtid, a[0], dt[0], PairSync{}, fold, kFoldState ? &total : nullptr);
+              w[0] = sm80::prepare_tile_decay_pair<kQ>(decay[0], wtid, a[0], dt[0], PairSync{}, fold, kTileTotal ? &total : nullptr);
           } else {
             static_assert(kTiles == 1, "one head: a tile per round");
             w[0] = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(decay[0][0], wtid, a[0], dt[0], sync_producer,
-                                                                               fold, kFoldState ? &total : nullptr);
+                                                                               fold, kTileTotal ? &total : nullptr);
           }
-          if constexpr (kFoldState) {
+          if constexpr (kTileTotal) {
             // The readout factors took G (the state before this tile is G g); what the state
             // would carry after it is G total: kept, the weights take its inverse; under the
             // floor (or on the item's last tile, so that the final state is h) the consumers
             // multiply their state by it instead, and G restarts at 1. (!(>=): a NaN refolds.)
+            // Packed sequences do not fold: every tile multiplies (G = 1).
+            // With the factored intra-tile term (K::kFactoredScores) a refold tile keeps it too
+            // while its weights relative to its start, w / carried, stay <= dt / kFactoredFloor:
+            // those weights then serve the update as well, and the consumers multiply their state
+            // by carried after it (post_decay) instead of before (total_decay, the exact form).
             const float carried = fold * total;
-            const bool refold = !(carried >= K::kFoldFloor) || i0 + 1 == tiles;
+            const bool refold = !kFoldState || !(carried >= K::kFoldFloor) || i0 + 1 == tiles;
             if (refold) {
-              if (tok_in_tile == 0 && reads_dt) decay[0][slot].total_decay = carried;
+              const bool factored = K::kFactoredScores && carried >= K::kFactoredFloor;
+              if (tok_in_tile == 0 && reads_dt) {
+                decay[0][slot].total_decay = factored ? 1.f : carried;
+                decay[0][slot].post_decay = factored ? carried : 1.f;
+              }
+              if (factored) w[0] = __fdividef(w[0], carried);
               fold = 1.f;
             } else {
-              if (tok_in_tile == 0 && reads_dt) decay[0][slot].total_decay = 1.f;
+              if (tok_in_tile == 0 && reads_dt) decay[0][slot].total_decay = decay[0][slot].post_decay = 1.f;
               w[0] = __fdividef(w[0], carried);
               fold = carried;
             }
@@ -1438,6 +1461,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           load_x_transposed();
           epilogue();
           retire_all();  // the state update
+          // A factored refold tile: its weights were relative to its start, so the state's
+          // decay comes after the update (nothing in flight here).
+          const float post = decay.post_decay;
+          if (post != 1.f) {
+            CUTE_UNROLL
+            for (int i = 0; i < size(acc_h); ++i) acc_h(i) *= post;
+          }
         } else if constexpr (!K::kLeanSchedule) {
           // h C^T's first half runs while S is read and masked, the second (converted after
           // it: 224 registers do not hold the mask's temporaries with the whole operand) is
