@@ -45,9 +45,6 @@ struct TileDecay {
   alignas(16) float block_decay[kNumBlocks];   // hierarchical: E_K = exp(T_K)
   alignas(16) float diag_dt[kQ][kBlock];  // hierarchical: L_ij dt_j inside row i's diagonal block (0 for j > i)
   float total_decay;  // exp(sum of all a in the tile)
-  // (The Hopper forward's factored tiles: the state's multiply after the tile's update, where
-  // its weights are relative to the tile's start; ssd_fwd_sm90.cuh, kFactoredScores.)
-  float post_decay;
 };
 
 // Called by all 2 kQ threads of the CTA. Role 0 (threads 0 .. kQ-1, one token
