@@ -512,3 +512,10 @@ def test_probe_ab_summary_medians_and_ratios():
     lines = probe_ab_summary.summarise(table).splitlines()
     assert lines[0] == "[--N 128]  base 0.5100 (0.5000-0.5200)  new 0.4600 (0.4500-0.4700) -9.8%"
     assert lines[1] == "[--N 64]  base failed  new 0.4100 (0.4000-0.4200)"  # no base: no ratio
+
+
+def test_ncu_stall_table_usage():
+    """scripts/ncu_stall_table.sh (device only) refuses a call without its three arguments."""
+    script = os.path.join(HERE, os.pardir, "scripts", "ncu_stall_table.sh")
+    cp = subprocess.run(["bash", script, "only-a-name"], capture_output=True, text=True)
+    assert cp.returncode == 2 and "usage: ncu_stall_table.sh" in cp.stderr
