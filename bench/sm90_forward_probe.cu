@@ -158,7 +158,7 @@ int run(int argc, char** argv) {
     PROBE_CHECK(cudaMalloc(&scores, flashssd::sm90::chunk_scores_bytes(batch, T, G)));
     float* inv_scales = flashssd::sm90::chunk_score_inv_scales(scores, batch, T, G);
     const flashssd::sm90::ChunkScoresArgs sargs{B, C, bc_s[0], bc_s[1], bc_s[2], bc_s[0], bc_s[1], bc_s[2], batch, T, G, scores, inv_scales};
-    flashssd::sm90::launch_chunk_scores<typename K::CudaElement, N>(sargs, nullptr);
+    flashssd::sm90::launch_chunk_scores<typename K::CudaElement, N, typename K::CudaScoreElement>(sargs, nullptr);
     K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores), inv_scales);
   }
   // --packed k: seq_idx with k packed sequences per row (boundaries off the tile grid).

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -146,13 +147,13 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   p.final_states = fin; p.fin_sb = H * P * K::kN; p.fin_sh = P * K::kN; p.fin_sp = K::kN;
   // The chunk scores the main pass reads (the launcher's step before it; N = 128, 256).
   if constexpr (K::kChunkScores) {
-    __half* scores;
+    void* scores;
     const size_t score_bytes = flashssd::sm90::chunk_scores_bytes(int(batch), int(T), int(G));
     CUDA_OK(cudaMalloc(&scores, score_bytes));
     allocs.push_back(scores);
     CUDA_OK(cudaMemset(scores, 0xff, score_bytes));  // NaN poison: every tile and scale must be written
     float* inv_scales = flashssd::sm90::chunk_score_inv_scales(scores, int(batch), int(T), int(G));
-    flashssd::sm90::launch_chunk_scores<typename K::CudaElement, K::kN>(
+    flashssd::sm90::launch_chunk_scores<typename K::CudaElement, K::kN, typename K::CudaScoreElement>(
         {B, C, bc_s[0], bc_s[1], bc_s[2], bc_s[0], bc_s[1], bc_s[2], int(batch), int(T), int(G), scores, inv_scales}, nullptr);
     K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores), inv_scales);
   }
@@ -181,12 +182,13 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
   EXPECT_LE(es, 1e-2);
 }
 
-// The chunk scores (chunk_scores_sm90.cuh) against float64 C B^T per tile: each tile's fp16
-// values times its inverse scale, by relative norm error at fp16's rounding; exact zeros right
-// of the diagonal and in the rows and columns past T; every value and scale written (the output
-// NaN-poisoned first). B and C with padded token strides and different layouts; `magnitude`
-// scales the inputs (S far beyond fp16's range must come back finite and exact to fp16).
-template <class T, int kN>
+// The chunk scores (chunk_scores_sm90.cuh) against float64 C B^T per tile: each tile's Out
+// values times its inverse scale, by relative norm error at Out's rounding (fp16 scaled, bf16
+// unscaled: inverse scales exactly 1); exact zeros right of the diagonal and in the rows and
+// columns past T; every value and scale written (the output NaN-poisoned first). B and C with
+// padded token strides and different layouts; `magnitude` scales the inputs (S far beyond
+// fp16's range must come back finite and exact to Out's precision).
+template <class T, int kN, class Out = __half>
 void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed, double magnitude = 1.0) {
   if (!have_sm90()) GTEST_SKIP() << "no sm_90 GPU: sm90 test skipped";
   constexpr int kQ = flashssd::sm90::kChunkScoresQ;
@@ -211,7 +213,7 @@ void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed, double 
   ASSERT_EQ(n, size_t(batch) * groups * tiles * kQ * kQ);
   ASSERT_EQ(bytes, n * 2 + ntiles * 4);
   T *dB, *dC;
-  __half* dS;
+  void* dS;
   CUDA_OK(cudaMalloc(&dB, hB.size() * sizeof(T)));
   CUDA_OK(cudaMalloc(&dC, hC.size() * sizeof(T)));
   CUDA_OK(cudaMalloc(&dS, bytes));
@@ -220,10 +222,10 @@ void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed, double 
   CUDA_OK(cudaMemcpy(dB, hB.data(), hB.size() * sizeof(T), cudaMemcpyHostToDevice));
   CUDA_OK(cudaMemcpy(dC, hC.data(), hC.size() * sizeof(T), cudaMemcpyHostToDevice));
   CUDA_OK(cudaMemset(dS, 0xff, bytes));  // NaN poison
-  flashssd::sm90::launch_chunk_scores<T, kN>({dB, dC, b_sb, b_st, kN, c_sb, c_st, kN, batch, seqlen, groups, dS, dInv},
+  flashssd::sm90::launch_chunk_scores<T, kN, Out>({dB, dC, b_sb, b_st, kN, c_sb, c_st, kN, batch, seqlen, groups, dS, dInv},
                                              nullptr);
   CUDA_OK(cudaDeviceSynchronize());
-  std::vector<__half> hS(n);
+  std::vector<Out> hS(n);
   std::vector<float> hInv(ntiles);
   CUDA_OK(cudaMemcpy(hS.data(), dS, n * 2, cudaMemcpyDeviceToHost));
   CUDA_OK(cudaMemcpy(hInv.data(), dInv, ntiles * 4, cudaMemcpyDeviceToHost));
@@ -239,7 +241,7 @@ void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed, double 
         for (int i = 0; i < kQ; ++i)
           for (int j = 0; j < kQ; ++j) {
             const size_t at = (tile * kQ + i) * kQ + j;
-            const double v = double(__half2float(hS[at]));
+            const double v = double(float(hS[at]));
             got[at] = v * double(hInv[tile]);
             non_finite += !std::isfinite(got[at]);
             const int ti = t * kQ + i, tj = t * kQ + j;
@@ -253,22 +255,35 @@ void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed, double 
           }
       }
   const double err = ref::rel_error(got, want);
-  std::printf("chunk scores b=%d T=%d G=%d N=%d magnitude %g: rel err %.3g\n", batch, seqlen, groups, kN, magnitude, err);
-  EXPECT_LE(err, 1e-3);  // fp16 rounding of each scaled score (bf16 would be ~1.7e-3); NaN (unwritten) fails
+  constexpr bool kScaled = std::is_same_v<Out, __half>;
+  std::printf("chunk scores b=%d T=%d G=%d N=%d %s magnitude %g: rel err %.3g\n", batch, seqlen, groups, kN,
+              kScaled ? "fp16" : "bf16", magnitude, err);
+  EXPECT_LE(err, kScaled ? 1e-3 : 4e-3);  // fp16 rounding of each scaled score, bf16's (~1.7e-3); NaN (unwritten) fails
+  if (!kScaled) {
+    int64_t not_one = 0;
+    for (float inv : hInv) not_one += inv != 1.f;
+    EXPECT_EQ(not_one, 0) << "bf16 chunk scores are unscaled";
+  }
   EXPECT_EQ(non_finite, 0);
   EXPECT_EQ(nonzero_outside, 0) << "entries right of the diagonal and rows / columns past T must be zero";
 }
 
 TEST(Sm90ChunkScores, Bf16N128PartialTile) { chunk_scores_case<__nv_bfloat16, 128>(2, 200, 2, 31); }
+// The bf16 kernels at N = 128 read them in bf16, unscaled (SsdFwdSm90::kFactoredScores).
+TEST(Sm90ChunkScores, Bf16OutN128PartialTile) { chunk_scores_case<__nv_bfloat16, 128, __nv_bfloat16>(2, 200, 2, 34); }
 TEST(Sm90ChunkScores, Bf16N64) { chunk_scores_case<__nv_bfloat16, 64>(1, 128, 3, 32); }
 TEST(Sm90ChunkScores, Fp16N256PartialTile) { chunk_scores_case<__half, 256>(2, 70, 1, 33); }
 // |S| ~ 1e7, far past fp16's 65504 (bf16 inputs hold it), and ~1e-7: the tile scale keeps both.
 TEST(Sm90ChunkScores, Bf16LargeAndSmallMagnitudes) {
   chunk_scores_case<__nv_bfloat16, 128>(1, 130, 1, 34, 300.0);
   chunk_scores_case<__nv_bfloat16, 128>(1, 130, 1, 35, 3e-5);
+  chunk_scores_case<__nv_bfloat16, 128, __nv_bfloat16>(1, 130, 1, 36, 300.0);
+  chunk_scores_case<__nv_bfloat16, 128, __nv_bfloat16>(1, 130, 1, 37, 3e-5);
 }
 
 using K128 = flashssd::sm90::SsdFwdSm90<64, 128>;
+static_assert(K128::kFactoredScores && std::is_same_v<K128::CudaScoreElement, __nv_bfloat16>,
+              "the bf16 N = 128 kernel factors the intra-tile term (bf16 chunk scores)");
 using K64 = flashssd::sm90::SsdFwdSm90<64, 64>;
 
 TEST(Sm90ForwardSmall, FragmentLayoutFacts) { layout_facts<K128>(); }
@@ -320,6 +335,7 @@ TEST(Sm90ForwardSmall, PackedSequencesAndDPerChannel) {
 }
 // fp16 inputs (the same kernel with cutlass::half_t operands).
 using K128Half = flashssd::sm90::SsdFwdSm90<64, 128, 2, cutlass::half_t>;
+static_assert(!K128Half::kFactoredScores, "fp16 keeps the plain recurrence, so the masked S' and scaled fp16 scores");
 using K64Half = flashssd::sm90::SsdFwdSm90<64, 64, 2, cutlass::half_t>;
 TEST(Sm90ForwardSmall, Float16) {
   forward_case<K128Half>(2, 200, 4, 2, true, 25);
@@ -338,6 +354,13 @@ TEST(Sm90Forward, ManyTiles) { forward_case<K128>(1, 4096, 8, 1, true, 14); }
 // Long memory: decay rates 100x smaller than the default (a tile decays the state by ~e^-0.4
 // instead of ~e^-30), so the state carries every earlier tile's contribution.
 TEST(Sm90Forward, ManyTilesWeakDecay) { forward_case<K128>(1, 4096, 8, 1, true, 19, 0.01); }
+// Strong decay (rates 4x the default: ~e^-120 per tile on average, 0.2-6 nats per token): at
+// N = 128 most refold tiles decay by more than kFactoredTileDecay and take the exact form,
+// the weak heads' tiles the factored one, in the same items; y must stay finite and exact.
+TEST(Sm90Forward, ManyTilesStrongDecay) {
+  forward_case<K128>(1, 2048, 8, 1, true, 45, 4.0);
+  forward_case<K128>(2, 1000, 6, 2, false, 46, 4.0);
+}
 // The state fold (K::kFoldFloor): decays 10x smaller than the default (~e^-3 per tile), so
 // that the running decay G crosses the floor a few times within the item and the state is
 // refolded mid-sequence (the default refolds every 2-3 tiles, the weak decay above only on

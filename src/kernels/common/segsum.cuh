@@ -45,6 +45,9 @@ struct TileDecay {
   alignas(16) float block_decay[kNumBlocks];   // hierarchical: E_K = exp(T_K)
   alignas(16) float diag_dt[kQ][kBlock];  // hierarchical: L_ij dt_j inside row i's diagonal block (0 for j > i)
   float total_decay;  // exp(sum of all a in the tile)
+  // (The Hopper forward's factored tiles: the multiplier of h C^T before the intra-tile GEMM,
+  // 0 for a tile in the exact form; ssd_fwd_sm90.cuh, kFactoredScores.)
+  float factored_scale;
 };
 
 // Called by all 2 kQ threads of the CTA. Role 0 (threads 0 .. kQ-1, one token

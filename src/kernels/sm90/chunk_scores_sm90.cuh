@@ -4,24 +4,29 @@
 // (8 KB per tile and CTA) instead of each consumer computing it (a 64 x 64 x N WGMMA reading
 // 32 KB of shared memory per tile and head: the main pass's binding resource, HOPPER_PLAN).
 //
-// Output: (batch, groups, tiles, 64, 64) contiguous fp16, tiles = ceil(T / 64), row i (token
-// i of the tile) by column j, each tile scaled by a power of two so that its largest |S| is
-// below 2^14, then the tiles' inverse scales as fp32 (chunk_scores_bytes): the main pass
-// multiplies them back when it converts S to fp32 for the mask. fp16's 11-bit mantissa keeps
-// fp16 inputs' accuracy (a bf16 S cost them 5-10x: y 3e-4 -> 1.3-2.6e-3 against float64,
-// session 11), the scale fp32's range (no tile overflows; fp16's 29 binades below its largest
-// value stay normal). Entries right of the diagonal (never read: causal) and rows and columns
+// Output: (batch, groups, tiles, 64, 64) contiguous 16-bit elements (Out), tiles = ceil(T / 64),
+// row i (token i of the tile) by column j, then the tiles' inverse scales as fp32
+// (chunk_scores_bytes). Out = fp16 (the fp16 and N = 256 kernels, which mask S): each tile
+// scaled by a power of two so that its largest |S| is below 2^14, the main pass multiplying it
+// back in the mask; fp16's 11-bit mantissa keeps fp16 inputs' accuracy (a bf16 S cost them
+// 5-10x: y 3e-4 -> 1.3-2.6e-3 against float64, session 11), the scale fp32's range (no tile
+// overflows; fp16's 29 binades below its largest value stay normal). Out = bf16 (the bf16
+// kernels at N = 128, SsdFwdSm90::kFactoredScores): unscaled (bf16 has fp32's range; the
+// inverse scales are 1), since there S itself is the B operand of the factored intra-tile GEMM,
+// of the x tile's type. Entries right of the diagonal (never read: causal) and rows and columns
 // past T are zero. mma.sync with fp32 accumulation: the pass moves 2 x 16 KB in and 8 KB out
 // per tile (N = 128); its tensor work is small. Used at N = 128 and 256
 // (SsdFwdSm90::kChunkScores).
 #pragma once
 
+#include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "kernels/common/launch_util.h"
 #include "kernels/common/operands_sm80.cuh"
@@ -34,7 +39,7 @@ struct ChunkScoresArgs {
   const void* C;
   int64_t b_sb, b_st, b_sg, c_sb, c_st, c_sg;
   int batch, seqlen, groups;
-  __half* scores;      // the output: (batch, groups, tiles, 64, 64), each tile scaled
+  void* scores;        // the output: (batch, groups, tiles, 64, 64) of Out, each tile scaled
   float* inv_scales;   // (batch, groups, tiles): what each tile's values are multiplied by to read S
 };
 
@@ -58,8 +63,10 @@ __host__ __device__ inline float chunk_score_scale(float amax) {
 // one is multiplied. Sized for one wave at R1 (1024 tiles): 20 KB of shared memory and <= 64
 // registers give 8 CTAs per SM (session 11's slices of 64 took 37 KB: 6 per SM, 1.29 waves,
 // 18.6 us at R1 under ncu).
-template <class T, int kN>
+template <class T, int kN, class Out>
 __global__ void __launch_bounds__(kChunkScoresThreads, 8) chunk_scores_kernel(const ChunkScoresArgs a) {
+  static_assert(std::is_same_v<Out, __half> || std::is_same_v<Out, __nv_bfloat16>, "fp16 (scaled) or bf16 chunk scores");
+  constexpr bool kScaled = std::is_same_v<Out, __half>;
   using Ops = sm80::HalfOperands<T>;
   constexpr int kQ = kChunkScoresQ, kSlice = 32, kPitch = kSlice + 8;  // (+8: conflict-free ldmatrix rows)
   static_assert(kN % kSlice == 0, "N in slices of 32");
@@ -136,25 +143,33 @@ __global__ void __launch_bounds__(kChunkScoresThreads, 8) chunk_scores_kernel(co
       if (8 * t + col + e % 2 > row + 8 * (e / 2)) acc[t][e] = 0.f;  // right of the diagonal
       amax = fmaxf(amax, fabsf(acc[t][e]));
     }
-  // The tile's largest |S| (NaN is ignored here and stays NaN in the output).
+  float scale = 1.f;
+  if constexpr (kScaled) {
+    // The tile's largest |S| (NaN is ignored here and stays NaN in the output).
 #pragma unroll
-  for (int offset = 16; offset > 0; offset /= 2) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, offset));
-  __shared__ float warp_max[kChunkScoresThreads / 32];
-  if (lane == 0) warp_max[warp] = amax;
-  __syncthreads();
+    for (int offset = 16; offset > 0; offset /= 2) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, offset));
+    __shared__ float warp_max[kChunkScoresThreads / 32];
+    if (lane == 0) warp_max[warp] = amax;
+    __syncthreads();
 #pragma unroll
-  for (int w = 0; w < kChunkScoresThreads / 32; ++w) amax = fmaxf(amax, warp_max[w]);
-  const float scale = chunk_score_scale(amax);
+    for (int w = 0; w < kChunkScoresThreads / 32; ++w) amax = fmaxf(amax, warp_max[w]);
+    scale = chunk_score_scale(amax);
+  }
+  using Pair = std::conditional_t<kScaled, __half2, __nv_bfloat162>;
+  auto pack = [](float lo, float hi) {
+    if constexpr (kScaled) return __floats2half2_rn(lo, hi);
+    else return __floats2bfloat162_rn(lo, hi);
+  };
   // Staged in shared memory, then stored 16 bytes per thread along the rows (a warp writes 512
   // contiguous bytes; the accumulator order would write 16-byte pieces of 8 rows).
-  __half* staged = reinterpret_cast<__half*>(smem);
+  Out* staged = reinterpret_cast<Out*>(smem);
 #pragma unroll
   for (int t = 0; t < kQ / 8; ++t) {
-    *reinterpret_cast<__half2*>(staged + row * kOutPitch + 8 * t + col) = __floats2half2_rn(acc[t][0] * scale, acc[t][1] * scale);
-    *reinterpret_cast<__half2*>(staged + (row + 8) * kOutPitch + 8 * t + col) = __floats2half2_rn(acc[t][2] * scale, acc[t][3] * scale);
+    *reinterpret_cast<Pair*>(staged + row * kOutPitch + 8 * t + col) = pack(acc[t][0] * scale, acc[t][1] * scale);
+    *reinterpret_cast<Pair*>(staged + (row + 8) * kOutPitch + 8 * t + col) = pack(acc[t][2] * scale, acc[t][3] * scale);
   }
   __syncthreads();
-  __half* out = a.scores + cta * (kQ * kQ);
+  Out* out = static_cast<Out*>(a.scores) + cta * (kQ * kQ);
 #pragma unroll
   for (int i = threadIdx.x; i < kQ * kQ / 8; i += kChunkScoresThreads) {
     const int r = i / (kQ / 8), c = i % (kQ / 8) * 8;
@@ -163,7 +178,7 @@ __global__ void __launch_bounds__(kChunkScoresThreads, 8) chunk_scores_kernel(co
   if (threadIdx.x == 0) a.inv_scales[cta] = 1.f / scale;  // (a power of two: exact)
 }
 
-// Tiles, score elements and bytes of the output for a problem: the fp16 scores, then the
+// Tiles, score elements and bytes of the output for a problem: the 16-bit scores, then the
 // fp32 inverse scales (at a multiple of 8 KB).
 inline size_t chunk_scores_tiles(int batch, int seqlen, int groups) {
   return size_t(batch) * groups * ((seqlen + kChunkScoresQ - 1) / kChunkScoresQ);
@@ -172,20 +187,21 @@ inline size_t chunk_scores_elements(int batch, int seqlen, int groups) {
   return chunk_scores_tiles(batch, seqlen, groups) * kChunkScoresQ * kChunkScoresQ;
 }
 inline size_t chunk_scores_bytes(int batch, int seqlen, int groups) {
-  return chunk_scores_elements(batch, seqlen, groups) * sizeof(__half) + chunk_scores_tiles(batch, seqlen, groups) * sizeof(float);
+  return chunk_scores_elements(batch, seqlen, groups) * sizeof(uint16_t) + chunk_scores_tiles(batch, seqlen, groups) * sizeof(float);
 }
 // The inverse scales within a buffer of chunk_scores_bytes that starts with the scores.
-inline float* chunk_score_inv_scales(__half* scores, int batch, int seqlen, int groups) {
-  return reinterpret_cast<float*>(scores + chunk_scores_elements(batch, seqlen, groups));
+inline float* chunk_score_inv_scales(void* scores, int batch, int seqlen, int groups) {
+  return reinterpret_cast<float*>(static_cast<uint16_t*>(scores) + chunk_scores_elements(batch, seqlen, groups));
 }
 
-template <class T, int kN>
+// Out: fp16 (scaled tiles) or bf16 (unscaled), SsdFwdSm90::CudaScoreElement.
+template <class T, int kN, class Out>
 void launch_chunk_scores(const ChunkScoresArgs& a, cudaStream_t stream, bool after_previous = false) {
   const int64_t ctas = int64_t(a.batch) * a.groups * ((a.seqlen + kChunkScoresQ - 1) / kChunkScoresQ);
   if (ctas > int64_t(INT32_MAX))
     throw std::invalid_argument("flashssd sm90 forward: batch x groups x ceil(T / 64) exceeds 2^31 - 1 tiles");
   if (ctas == 0) return;
-  launch_in_chain(chunk_scores_kernel<T, kN>, dim3(static_cast<unsigned>(ctas)), dim3(kChunkScoresThreads), 0, stream,
+  launch_in_chain(chunk_scores_kernel<T, kN, Out>, dim3(static_cast<unsigned>(ctas)), dim3(kChunkScoresThreads), 0, stream,
                   after_previous, "chunk scores launch", a);
 }
 

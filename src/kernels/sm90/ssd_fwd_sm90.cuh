@@ -160,9 +160,40 @@ struct SsdFwdSm90 {
   using LayoutScores = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<Element>{}, Shape<TQ, TQ>{}));
   // The chunk scores S = C B^T (token i, token j), j contiguous, computed before the main pass
   // by chunk_scores_kernel (one per tile and group, shared by the group's heads): fp16, each
-  // tile scaled by a power of two (its inverse in Params::score_inv_scales), whatever the
-  // input type. Same bytes per row as LayoutScores: ldmatrix reads it at S''s offsets.
-  using ScoreElement = cutlass::half_t;
+  // tile scaled by a power of two (its inverse in Params::score_inv_scales), or, where the
+  // intra-tile term is factored (kFactoredScores), bf16 unscaled, the B operand of that GEMM as
+  // loaded. Same bytes per row as LayoutScores: ldmatrix reads it at S''s offsets.
+  //
+  // The factored intra-tile term (bf16 kernels at N = 128; session 31). With the state
+  // folded (kFoldFloor) a tile that does not refold has readout factors r_i = G exp(cs_i -
+  // cs_0) and weights w_j = dt_j exp(cs_0 - cs_j) / G (cs_0: the log-decay before the tile),
+  // so r_i w_j = dt_j exp(cs_i - cs_j), the mask's factor: X^T S'^T = ((X diag(w))^T S^T)
+  // diag(r) with S the (causal) chunk scores as loaded. Such a tile runs
+  // Y^T = (h C^T + (X diag(w))^T S^T) diag(r): no mask, no S' store, the state update's A
+  // operand as the intra GEMM's. A refold tile keeps its weights relative to its end (w_j =
+  // dt_j exp(cs_end - cs_j), the update's own, as in the exact form) and the producer divides
+  // its readout by what it carries (r'_i = r_i / carried = exp(cs_i - cs_end)): then r'_i w_j
+  // is the mask's factor again, and Y^T = (carried h C^T + (X diag(w))^T S^T) diag(r'), the
+  // scalar applied to h C^T's accumulator between the two GEMMs (factored_scale); the state
+  // decays before its update as in the exact form, so nothing new sits on the chain from one
+  // tile's update to the next tile's h C^T (session 31's fy and fq multiplied the state after
+  // the update: no gain). Where the tile's own decay is under kFactoredTileDecay (r' would
+  // pass 2^56), or a sequence starts in it (packed: its total is 0), the tile takes the exact
+  // form, S' masked, by a branch around everything but the WGMMAs, which are the same
+  // instructions in both forms (the B operand's address and the A operand's weights chosen
+  // at run time). Probe, timing-only form (session 31 calls 2-3): R1 8k 0.4331 -> 0.4128 ms
+  // (-4.7%) with the exact form's structure, -5.7% without it; R1 8k z -10.7%.
+  // (Two consumers per CTA, the library's kernel: with one, ptxas serialised the z kernel's
+  // WGMMAs, C7511.)
+  static constexpr bool kFactoredScores =
+      kN == 128 && kHeadsPerCta == 2 && std::is_same_v<Element, cutlass::bfloat16_t> && kFoldFloor < 1.f;
+  // A refold tile stays factored while its own total decay is >= this (<= ~38.8 nats): its
+  // readout r' = exp(cs_i - cs_end) is then <= 2^56, its weights >= dt 2^-56, and what it
+  // carries (G >= kFoldFloor times the total) >= 2^-120, a normal fp32 scalar. A tile under it,
+  // or one where a sequence starts (its total is 0; a NaN compares false), takes the exact form.
+  static constexpr float kFactoredTileDecay = 0x1p-56f;
+  using ScoreElement = std::conditional_t<kFactoredScores, Element, cutlass::half_t>;
+  using CudaScoreElement = std::conditional_t<kFactoredScores, CudaElement, __half>;
   using LayoutChunkScores = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<ScoreElement>{}, Shape<TQ, TQ>{}));
 
   using MmaS = decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<TQ, TQ, TN>>()));
@@ -751,6 +782,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // tile's total decay as before (probe R1 8k, 4 documents per row, session 21 call 1:
         // 0.508 -> 0.522 ms with the fold).
         constexpr bool kFoldState = !kStatePass && !kPacked && K::kFoldFloor < 1.f;
+        // The tile's total decay is needed here to fold and to factor (packed tiles too).
+        constexpr bool kTileTotal = kFoldState || (!kStatePass && K::kFactoredScores);
         [[maybe_unused]] float fold = 1.f;
         // Tiles i0 .. i0 + kTiles - 1 of the item (kTiles <= kRound; the item's last round may
         // be short), into the next kTiles stages.
@@ -851,26 +884,37 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             static_assert(kTiles == 1, "the main pass: a tile per round");
             if (one_head)  // (role 0: slot 0's tokens; role 1 writes no weight: reads_dt is false there)
               w[0] = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(decay[0][0], wtid, a[0], dt[0], sync_producer,
-                                                                                 fold, kFoldState ? &total : nullptr);
+                                                                                 fold, kTileTotal ? &total : nullptr);
             else
-              w[0] = sm80::prepare_tile_decay_pair<kQ>(decay[0], wtid, a[0], dt[0], PairSync{}, fold, kFoldState ? &total : nullptr);
+              w[0] = sm80::prepare_tile_decay_pair<kQ>(decay[0], wtid, a[0], dt[0], PairSync{}, fold, kTileTotal ? &total : nullptr);
           } else {
             static_assert(kTiles == 1, "one head: a tile per round");
             w[0] = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(decay[0][0], wtid, a[0], dt[0], sync_producer,
-                                                                               fold, kFoldState ? &total : nullptr);
+                                                                               fold, kTileTotal ? &total : nullptr);
           }
-          if constexpr (kFoldState) {
+          if constexpr (kTileTotal) {
             // The readout factors took G (the state before this tile is G g); what the state
             // would carry after it is G total: kept, the weights take its inverse; under the
             // floor (or on the item's last tile, so that the final state is h) the consumers
             // multiply their state by it instead, and G restarts at 1. (!(>=): a NaN refolds.)
+            // Packed sequences do not fold: every tile multiplies (G = 1).
+            // With the factored intra-tile term (K::kFactoredScores) a refold tile keeps it
+            // while its own decay is >= kFactoredTileDecay: its readout divided by carried
+            // (relative to its end, as its weights are), carried the multiplier of h C^T
+            // (factored_scale); 0 there marks the exact form.
             const float carried = fold * total;
-            const bool refold = !(carried >= K::kFoldFloor) || i0 + 1 == tiles;
+            const bool refold = !kFoldState || !(carried >= K::kFoldFloor) || i0 + 1 == tiles;
             if (refold) {
-              if (tok_in_tile == 0 && reads_dt) decay[0][slot].total_decay = carried;
+              const bool factored = K::kFactoredScores && total >= K::kFactoredTileDecay;
+              if (tok_in_tile == 0 && reads_dt) {
+                decay[0][slot].total_decay = carried;
+                decay[0][slot].factored_scale = factored ? carried : 0.f;
+              }
+              // (each thread rescales the readout factor it wrote: its token's, its head's record)
+              if (factored && reads_dt) decay[0][slot].readout[tok_in_tile] = __fdividef(decay[0][slot].readout[tok_in_tile], carried);
               fold = 1.f;
             } else {
-              if (tok_in_tile == 0 && reads_dt) decay[0][slot].total_decay = 1.f;
+              if (tok_in_tile == 0 && reads_dt) decay[0][slot].total_decay = decay[0][slot].factored_scale = 1.f;
               w[0] = __fdividef(w[0], carried);
               fold = carried;
             }
@@ -1237,7 +1281,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // j <= (7 - w) / 2 only (causal): it reads those and zeroes the rest (N = 256 reads all:
         // the skip's registers make it spill).
         auto load_scores = [&] {
-          using ScorePair = sm80::HalfPacking<__half>;
+          using ScorePair = sm80::HalfPacking<typename K::CudaScoreElement>;
           const uint32_t chunk_scores_addr = smem_addr(stage.scores);
           CUTE_UNROLL
           for (int j = 0; j < kQ / 16; ++j) {
@@ -1281,7 +1325,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         };
         // diag(exp(cs)) on h C^T's token columns (registers 4 c .. 4 c + 3 hold columns
         // 8 c + 2 q, + 1), then Y^T += X^T S'^T.
-        auto issue_scores_readout = [&] {
+        auto apply_readout = [&] {
           CUTE_UNROLL
           for (int c = 0; c < kQ / 8; ++c) {
             const float2 r = *reinterpret_cast<const float2*>(&decay.readout[8 * c + 2 * at.q]);
@@ -1290,6 +1334,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             acc_y(4 * c + 2) *= r.x;
             acc_y(4 * c + 3) *= r.y;
           }
+        };
+        auto issue_scores_readout = [&] {
+          apply_readout();
           warpgroup_fence_operand(tYrX);  // register A operand written before the wgmma that reads it
           // By halves of the tokens (MmaYScoresHalf): registers 0 .. 15 of acc_y hold tokens
           // 0 .. 31 (AccCoord), and those see S''s k-blocks 0 .. 1 only (S'_ij = 0 for j > i).
@@ -1352,7 +1399,77 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           warpgroup_fence_operand(acc_h);
         };
 
-        if constexpr (!K::kLeanSchedule) {
+        if constexpr (K::kFactoredScores) {
+          // The tile's form (K::kFactoredScores): factored unless the producer marked it exact
+          // (factored_scale 0: extreme decay in the tile, or a sequence start).
+          const float factored_scale = decay.factored_scale;
+          const bool factored = factored_scale != 0.f;
+          // The intra GEMM's A operand into tHrX: (X diag(w))^T when factored, X^T (weights
+          // 1: exact) otherwise.
+          auto scale_intra_operand = [&] {
+            CUTE_UNROLL
+            for (int j = 0; j < kGroups; ++j) {
+              const float2 w_lo = *reinterpret_cast<const float2*>(&stage.w[record][16 * j + 2 * at.q]);
+              const float2 w_hi = *reinterpret_cast<const float2*>(&stage.w[record][16 * j + 8 + 2 * at.q]);
+              const float2 one = make_float2(1.f, 1.f);
+              scale_by_token_weights<ElementPair>(j, factored ? w_lo : one, factored ? w_hi : one,
+                                                  [&](int k) { return tYrX_pairs(k); },
+                                                  [&](int k) -> uint32_t& { return tHrX_pairs(k); });
+            }
+          };
+          // Y^T += A S^T (factored: the stage's chunk scores) or X^T S'^T (exact: this
+          // consumer's S'), by halves of the tokens as issue_scores_readout; the same WGMMAs
+          // either way, the B operand's address chosen here.
+          auto issue_intra = [&] {
+            Element* b_tile = factored ? reinterpret_cast<Element*>(stage.scores) : mine.scores;
+            Tensor sIntra = make_tensor(make_smem_ptr(b_tile), typename K::LayoutScores{});
+            Tensor tLo = thr_yx_half.partition_fragment_B(local_tile(sIntra, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(0, 0)));
+            Tensor tHi = thr_yx_half.partition_fragment_B(local_tile(sIntra, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(1, 0)));
+            using HalfLayout = decltype(partition_fragment_C(mma_yx_half, Shape<typename K::TP, typename K::TQHalf>{}).layout());
+            Tensor acc_y_lo = make_tensor(acc_y.data(), HalfLayout{});
+            Tensor acc_y_hi = make_tensor(acc_y.data() + cosize_v<HalfLayout>, HalfLayout{});
+            warpgroup_fence_operand(tHrX);  // register A operand written before the wgmma that reads it
+            wgmma_issue<0, (kQ / 2) / 16>(mma_yx_half, tHrX, tLo, acc_y_lo, false);
+            wgmma_issue(mma_yx_half, tHrX, tHi, acc_y_hi, false);
+          };
+          // The exact form's mask before h C^T: beside the state's bf16 operand in flight its
+          // registers made ptxas serialise the WGMMAs (C7511).
+          if (!factored) {
+            mask();
+            store_scores();
+          }
+          issue_state_readout(Int<0>{});
+          issue_state_readout(Int<1>{});
+          publish_scores();  // (the exact form's S'; the previous tile's y)
+          load_x_transposed();
+          scale_intra_operand();
+          retire_state_readout();
+          if (factored) {
+            CUTE_UNROLL
+            for (int i = 0; i < size(acc_y); ++i) acc_y(i) *= factored_scale;  // carried h C^T (1 unless it refolds)
+          } else {
+            apply_readout();
+          }
+          issue_intra();
+          warpgroup_wait<0>();
+          warpgroup_fence_operand(tHrX);
+          warpgroup_fence_operand(acc_y);
+          if (factored) {
+            apply_readout();
+          } else {
+            load_x_transposed();
+            scale_state_operand();
+          }
+          decay_state();
+          wait_turn();
+          issue_state_update();
+          pass_turn();
+          next_stage();
+          // x again for D x (held across the GEMMs, its registers made ptxas serialise them).
+          load_x_transposed();
+          epilogue();
+          retire_all();  // the state update
+        } else if constexpr (!K::kLeanSchedule) {
           // h C^T's first half runs while S is read and masked, the second (converted after
           // it: 224 registers do not hold the mask's temporaries with the whole operand) is
           // issued after S' is stored, so that the stores drain under its conversion before the

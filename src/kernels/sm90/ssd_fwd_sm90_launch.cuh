@@ -115,11 +115,11 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   // The main pass reads each tile's S from here (chunk_scores_sm90.cuh; N = 128 and 256).
   if constexpr (K::kChunkScores) {
     scores_workspace.allocate(chunk_scores_bytes(params.batch, params.seqlen, params.groups), "workspace allocation (chunk scores)");
-    auto* scores = static_cast<__half*>(scores_workspace.ptr);
+    void* scores = scores_workspace.ptr;
     float* inv_scales = chunk_score_inv_scales(scores, params.batch, params.seqlen, params.groups);
     // (Its size checks before the pre-pass is queued.)
     K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores), inv_scales);
-    launch_chunk_scores<CudaElement, kN>({params.B, params.C, b_s[0], b_s[1], b_s[2], c_s[0], c_s[1], c_s[2],
+    launch_chunk_scores<CudaElement, kN, typename K::CudaScoreElement>({params.B, params.C, b_s[0], b_s[1], b_s[2], c_s[0], c_s[1], c_s[2],
                                           params.batch, params.seqlen, params.groups, scores, inv_scales},
                                          stream, queued);
     queued = true;
