@@ -296,6 +296,7 @@ struct SsdFwdSm90 {
     // previous tile's store, issued at this tile's barrier, may still read the other.
     alignas(1024) Element y[2][kMain ? cosize_v<LayoutY> : 8];
     alignas(1024) Element scores[kMain ? cosize_v<LayoutScores> : 8];  // S' in Element, for X^T S'^T
+    alignas(16) float ones[kMain ? kQ : 4];  // the exact form's intra weights (kFactoredScores)
   };
   static constexpr size_t kMaxSmemBytes = 227 * 1024;
   // As many state-pass stages as fit (at most 6): 6 at N = 64 and 128, 5 at N = 256.
@@ -982,6 +983,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   };
   if (head == 1) pass_turn();
   auto& mine = smem.consumer[head];
+  if constexpr (!kStatePass && K::kFactoredScores) {
+    if (tid < kQ) mine.ones[tid] = 1.f;  // read after the first tile's consumer barrier
+  }
   const uint32_t scores_addr = smem_addr(mine.scores), y_addr0 = smem_addr(mine.y[0]);
   constexpr uint32_t kYBufferBytes = sizeof(mine.y[0]);
   Tensor sScores = make_tensor(make_smem_ptr(mine.scores), typename K::LayoutScores{});
@@ -1405,14 +1409,15 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           const float factored_scale = decay.factored_scale;
           const bool factored = factored_scale != 0.f;
           // The intra GEMM's A operand into tHrX: (X diag(w))^T when factored, X^T (weights
-          // 1: exact) otherwise.
+          // 1 from mine.ones: exact) otherwise. (One address select; selecting the weights'
+          // values took 16 selects per tile: probe, session 32 call 4, +0.3-1.0%.)
           auto scale_intra_operand = [&] {
+            const float* intra_w = factored ? stage.w[record] : mine.ones;
             CUTE_UNROLL
             for (int j = 0; j < kGroups; ++j) {
-              const float2 w_lo = *reinterpret_cast<const float2*>(&stage.w[record][16 * j + 2 * at.q]);
-              const float2 w_hi = *reinterpret_cast<const float2*>(&stage.w[record][16 * j + 8 + 2 * at.q]);
-              const float2 one = make_float2(1.f, 1.f);
-              scale_by_token_weights<ElementPair>(j, factored ? w_lo : one, factored ? w_hi : one,
+              const float2 w_lo = *reinterpret_cast<const float2*>(&intra_w[16 * j + 2 * at.q]);
+              const float2 w_hi = *reinterpret_cast<const float2*>(&intra_w[16 * j + 8 + 2 * at.q]);
+              scale_by_token_weights<ElementPair>(j, w_lo, w_hi,
                                                   [&](int k) { return tYrX_pairs(k); },
                                                   [&](int k) -> uint32_t& { return tHrX_pairs(k); });
             }
@@ -1451,12 +1456,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             apply_readout();
           }
           issue_intra();
+          // Both GEMMs retired before the update: the exact form's update operand replaces the
+          // intra GEMM's (tHrX). Issuing the factored tiles' update right behind the intra GEMM
+          // (they share the operand) was slower (probe, session 32 call 4: R1 8k +2.6%, z +2.8%).
           warpgroup_wait<0>();
           warpgroup_fence_operand(tHrX);
           warpgroup_fence_operand(acc_y);
-          if (factored) {
-            apply_readout();
-          } else {
+          if (!factored) {
             load_x_transposed();
             scale_state_operand();
           }
@@ -1464,10 +1470,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           wait_turn();
           issue_state_update();
           pass_turn();
-          next_stage();
+          // The readout (factored), D x and y while the update runs, then the next stage: fy's
+          // order (the readout before the turn, the next stage before the epilogue) read 0.8%
+          // slower at R1 8k and 3.8% with z (probe, session 32 call 5: fz against fz4).
+          if (factored) apply_readout();
           // x again for D x (held across the GEMMs, its registers made ptxas serialise them).
           load_x_transposed();
           epilogue();
+          next_stage();
           retire_all();  // the state update
         } else if constexpr (!K::kLeanSchedule) {
           // h C^T's first half runs while S is read and masked, the second (converted after
