@@ -296,7 +296,6 @@ struct SsdFwdSm90 {
     // previous tile's store, issued at this tile's barrier, may still read the other.
     alignas(1024) Element y[2][kMain ? cosize_v<LayoutY> : 8];
     alignas(1024) Element scores[kMain ? cosize_v<LayoutScores> : 8];  // S' in Element, for X^T S'^T
-    alignas(16) float ones[kMain ? kQ : 4];  // the exact form's intra weights (kFactoredScores)
   };
   static constexpr size_t kMaxSmemBytes = 227 * 1024;
   // As many state-pass stages as fit (at most 6): 6 at N = 64 and 128, 5 at N = 256.
@@ -983,9 +982,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   };
   if (head == 1) pass_turn();
   auto& mine = smem.consumer[head];
-  if constexpr (!kStatePass && K::kFactoredScores) {
-    if (tid < kQ) mine.ones[tid] = 1.f;  // read after the first tile's consumer barrier
-  }
   const uint32_t scores_addr = smem_addr(mine.scores), y_addr0 = smem_addr(mine.y[0]);
   constexpr uint32_t kYBufferBytes = sizeof(mine.y[0]);
   Tensor sScores = make_tensor(make_smem_ptr(mine.scores), typename K::LayoutScores{});
@@ -1403,116 +1399,96 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           warpgroup_fence_operand(acc_h);
         };
 
-        if constexpr (K::kFactoredScores) {
-          // The tile's form (K::kFactoredScores): factored unless the producer marked it exact
-          // (factored_scale 0: extreme decay in the tile, or a sequence start).
-          const float factored_scale = decay.factored_scale;
-          const bool factored = factored_scale != 0.f;
-          // The intra GEMM's A operand into tHrX: (X diag(w))^T when factored, X^T (weights
-          // 1 from mine.ones: exact) otherwise. (One address select; selecting the weights'
-          // values took 16 selects per tile: probe, session 32 call 4, +0.3-1.0%.)
-          auto scale_intra_operand = [&] {
-            const float* intra_w = factored ? stage.w[record] : mine.ones;
-            CUTE_UNROLL
-            for (int j = 0; j < kGroups; ++j) {
-              const float2 w_lo = *reinterpret_cast<const float2*>(&intra_w[16 * j + 2 * at.q]);
-              const float2 w_hi = *reinterpret_cast<const float2*>(&intra_w[16 * j + 8 + 2 * at.q]);
-              scale_by_token_weights<ElementPair>(j, w_lo, w_hi,
-                                                  [&](int k) { return tYrX_pairs(k); },
-                                                  [&](int k) -> uint32_t& { return tHrX_pairs(k); });
-            }
-          };
-          // Y^T += A S^T (factored: the stage's chunk scores) or X^T S'^T (exact: this
-          // consumer's S'), by halves of the tokens as issue_scores_readout; the same WGMMAs
-          // either way, the B operand's address chosen here.
-          auto issue_intra = [&] {
-            Element* b_tile = factored ? reinterpret_cast<Element*>(stage.scores) : mine.scores;
-            Tensor sIntra = make_tensor(make_smem_ptr(b_tile), typename K::LayoutScores{});
-            Tensor tLo = thr_yx_half.partition_fragment_B(local_tile(sIntra, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(0, 0)));
-            Tensor tHi = thr_yx_half.partition_fragment_B(local_tile(sIntra, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(1, 0)));
-            using HalfLayout = decltype(partition_fragment_C(mma_yx_half, Shape<typename K::TP, typename K::TQHalf>{}).layout());
-            Tensor acc_y_lo = make_tensor(acc_y.data(), HalfLayout{});
-            Tensor acc_y_hi = make_tensor(acc_y.data() + cosize_v<HalfLayout>, HalfLayout{});
-            warpgroup_fence_operand(tHrX);  // register A operand written before the wgmma that reads it
-            wgmma_issue<0, (kQ / 2) / 16>(mma_yx_half, tHrX, tLo, acc_y_lo, false);
-            wgmma_issue(mma_yx_half, tHrX, tHi, acc_y_hi, false);
-          };
-          // The exact form's mask before h C^T: beside the state's bf16 operand in flight its
-          // registers made ptxas serialise the WGMMAs (C7511).
-          if (!factored) {
+        // The exact schedule (every tile of the kernels without the factored form; the factored
+        // kernels' tiles past its range).
+        auto exact_tile = [&] {
+            // h C^T's first half runs while S is read and masked, the second (converted after
+            // it: 224 registers do not hold the mask's temporaries with the whole operand) is
+            // issued after S' is stored, so that the stores drain under its conversion before the
+            // fence (probe, session 13: N = 128 0.496 -> 0.492 ms, z 0.611 -> 0.598).
+            issue_state_readout(Int<0>{});
             mask();
             store_scores();
-          }
-          issue_state_readout(Int<0>{});
-          issue_state_readout(Int<1>{});
-          publish_scores();  // (the exact form's S'; the previous tile's y)
-          load_x_transposed();
-          scale_intra_operand();
-          retire_state_readout();
-          if (factored) {
+            issue_state_readout(Int<1>{});
+            publish_scores();
+            retire_state_readout();
+            load_x_transposed();  // (once the state's bf16 registers are free: 224 do not hold both)
+            issue_scores_readout();
+            // While X^T S'^T runs: the state's decay and the update's operand, then the update
+            // itself (and the next S), in flight while y is computed. Only the WGMMA issue is
+            // inside the turn: the decay's multiplies (P N / 128 per thread) and, with the chunk
+            // scores, the wait for the next stage come before and after it, so the other consumer
+            // is not held.
+            decay_state();
+            scale_state_operand();
+            wait_turn();
+            issue_state_update();
+            if constexpr (K::kChunkScores) {
+              pass_turn();
+              next_stage();
+            } else {
+              next_stage();  // (the next S is part of the turn's batch)
+              pass_turn();
+            }
+            warpgroup_wait<K::kChunkScores ? 1 : 2>();  // X^T S'^T (the state update and next S stay in flight)
+            warpgroup_fence_operand(tYrX);
+            warpgroup_fence_operand(acc_y);
+            epilogue();
+            retire_all();  // the state update (and the next S)
+        };
+        if constexpr (K::kFactoredScores) {
+          // The tile's form (K::kFactoredScores): factored unless the producer marked it exact
+          // (factored_scale 0: extreme decay in the tile, or a sequence start), which runs the
+          // exact schedule whole. (Session 32's fz4 ran the exact form inside the factored
+          // schedule, the same WGMMAs with the operands chosen at run time: fast decays, most
+          // tiles exact, read +11.5% (4x the probe's rates) and +22% (8x) against the exact
+          // schedule; probe, call 7.)
+          const float factored_scale = decay.factored_scale;
+          if (factored_scale != 0.f) {
+            issue_state_readout(Int<0>{});
+            issue_state_readout(Int<1>{});
+            publish_scores();  // (the previous tile's y)
+            load_x_transposed();
+            scale_state_operand();  // (X diag(w))^T: the intra GEMM's A operand and the update's
+            retire_state_readout();
             CUTE_UNROLL
             for (int i = 0; i < size(acc_y); ++i) acc_y(i) *= factored_scale;  // carried h C^T (1 unless it refolds)
-          } else {
+            // Y^T += (X diag(w))^T S^T, S the stage's chunk scores, by halves of the tokens as
+            // issue_scores_readout.
+            {
+              Tensor sChunk = make_tensor(make_smem_ptr(reinterpret_cast<Element*>(stage.scores)), typename K::LayoutScores{});
+              Tensor tLo = thr_yx_half.partition_fragment_B(local_tile(sChunk, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(0, 0)));
+              Tensor tHi = thr_yx_half.partition_fragment_B(local_tile(sChunk, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(1, 0)));
+              using HalfLayout = decltype(partition_fragment_C(mma_yx_half, Shape<typename K::TP, typename K::TQHalf>{}).layout());
+              Tensor acc_y_lo = make_tensor(acc_y.data(), HalfLayout{});
+              Tensor acc_y_hi = make_tensor(acc_y.data() + cosize_v<HalfLayout>, HalfLayout{});
+              warpgroup_fence_operand(tHrX);  // register A operand written before the wgmma that reads it
+              wgmma_issue<0, (kQ / 2) / 16>(mma_yx_half, tHrX, tLo, acc_y_lo, false);
+              wgmma_issue(mma_yx_half, tHrX, tHi, acc_y_hi, false);
+            }
+            // Both GEMMs retired before the update (issuing it right behind the intra GEMM,
+            // whose operand it shares, was slower: probe, session 32 call 4, R1 8k +2.6%, z +2.8%).
+            warpgroup_wait<0>();
+            warpgroup_fence_operand(tHrX);
+            warpgroup_fence_operand(acc_y);
+            decay_state();
+            wait_turn();
+            issue_state_update();
+            pass_turn();
+            // The readout, D x and y while the update runs, then the next stage (the readout
+            // before the turn and the next stage before the epilogue read 0.8% slower at R1 8k
+            // and 3.8% with z: probe, session 32 call 5).
             apply_readout();
-          }
-          issue_intra();
-          // Both GEMMs retired before the update: the exact form's update operand replaces the
-          // intra GEMM's (tHrX). Issuing the factored tiles' update right behind the intra GEMM
-          // (they share the operand) was slower (probe, session 32 call 4: R1 8k +2.6%, z +2.8%).
-          warpgroup_wait<0>();
-          warpgroup_fence_operand(tHrX);
-          warpgroup_fence_operand(acc_y);
-          if (!factored) {
+            // x again for D x (held across the GEMMs, its registers made ptxas serialise them).
             load_x_transposed();
-            scale_state_operand();
-          }
-          decay_state();
-          wait_turn();
-          issue_state_update();
-          pass_turn();
-          // The readout (factored), D x and y while the update runs, then the next stage: fy's
-          // order (the readout before the turn, the next stage before the epilogue) read 0.8%
-          // slower at R1 8k and 3.8% with z (probe, session 32 call 5: fz against fz4).
-          if (factored) apply_readout();
-          // x again for D x (held across the GEMMs, its registers made ptxas serialise them).
-          load_x_transposed();
-          epilogue();
-          next_stage();
-          retire_all();  // the state update
-        } else if constexpr (!K::kLeanSchedule) {
-          // h C^T's first half runs while S is read and masked, the second (converted after
-          // it: 224 registers do not hold the mask's temporaries with the whole operand) is
-          // issued after S' is stored, so that the stores drain under its conversion before the
-          // fence (probe, session 13: N = 128 0.496 -> 0.492 ms, z 0.611 -> 0.598).
-          issue_state_readout(Int<0>{});
-          mask();
-          store_scores();
-          issue_state_readout(Int<1>{});
-          publish_scores();
-          retire_state_readout();
-          load_x_transposed();  // (once the state's bf16 registers are free: 224 do not hold both)
-          issue_scores_readout();
-          // While X^T S'^T runs: the state's decay and the update's operand, then the update
-          // itself (and the next S), in flight while y is computed. Only the WGMMA issue is
-          // inside the turn: the decay's multiplies (P N / 128 per thread) and, with the chunk
-          // scores, the wait for the next stage come before and after it, so the other consumer
-          // is not held.
-          decay_state();
-          scale_state_operand();
-          wait_turn();
-          issue_state_update();
-          if constexpr (K::kChunkScores) {
-            pass_turn();
+            epilogue();
             next_stage();
+            retire_all();  // the state update
           } else {
-            next_stage();  // (the next S is part of the turn's batch)
-            pass_turn();
+            exact_tile();
           }
-          warpgroup_wait<K::kChunkScores ? 1 : 2>();  // X^T S'^T (the state update and next S stay in flight)
-          warpgroup_fence_operand(tYrX);
-          warpgroup_fence_operand(acc_y);
-          epilogue();
-          retire_all();  // the state update (and the next S)
+        } else if constexpr (!K::kLeanSchedule) {
+          exact_tile();
         } else {
           // N = 256: the state is 128 of the consumer's registers, so fewer GEMMs are in flight
           // at once (ptxas otherwise serialises every WGMMA, C7512, and spills): the mask
