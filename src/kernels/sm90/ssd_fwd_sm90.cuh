@@ -164,7 +164,7 @@ struct SsdFwdSm90 {
   // intra-tile term is factored (kFactoredScores), bf16 unscaled, the B operand of that GEMM as
   // loaded. Same bytes per row as LayoutScores: ldmatrix reads it at S''s offsets.
   //
-  // The factored intra-tile term (bf16 kernels at N = 128; session 31). With the state
+  // The factored intra-tile term (bf16 kernels at N = 128; sessions 31-32). With the state
   // folded (kFoldFloor) a tile that does not refold has readout factors r_i = G exp(cs_i -
   // cs_0) and weights w_j = dt_j exp(cs_0 - cs_j) / G (cs_0: the log-decay before the tile),
   // so r_i w_j = dt_j exp(cs_i - cs_j), the mask's factor: X^T S'^T = ((X diag(w))^T S^T)
@@ -178,11 +178,10 @@ struct SsdFwdSm90 {
   // decays before its update as in the exact form, so nothing new sits on the chain from one
   // tile's update to the next tile's h C^T (session 31's fy and fq multiplied the state after
   // the update: no gain). Where the tile's own decay is under kFactoredTileDecay (r' would
-  // pass 2^56), or a sequence starts in it (packed: its total is 0), the tile takes the exact
-  // form, S' masked, by a branch around everything but the WGMMAs, which are the same
-  // instructions in both forms (the B operand's address and the A operand's weights chosen
-  // at run time). Probe, timing-only form (session 31 calls 2-3): R1 8k 0.4331 -> 0.4128 ms
-  // (-4.7%) with the exact form's structure, -5.7% without it; R1 8k z -10.7%.
+  // pass 2^56), or a sequence starts in it (packed: its total is 0), the tile runs the exact
+  // schedule (S' masked), chosen per tile by a branch. Probe against the kernels without it
+  // (session 32 call 8, 3 rounds): R1 8k -3.0%, 512 tokens -3.1%, R2's shape -3.1%, R1 8k z
+  // -10.0%; with decay rates 4x the probe's (most tiles exact) -0.2% and z +6.3%, 8x +1.9%.
   // (Two consumers per CTA, the library's kernel: with one, ptxas serialised the z kernel's
   // WGMMAs, C7511.)
   static constexpr bool kFactoredScores =
