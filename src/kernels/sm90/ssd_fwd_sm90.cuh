@@ -1401,39 +1401,39 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // The exact schedule (every tile of the kernels without the factored form; the factored
         // kernels' tiles past its range).
         auto exact_tile = [&] {
-            // h C^T's first half runs while S is read and masked, the second (converted after
-            // it: 224 registers do not hold the mask's temporaries with the whole operand) is
-            // issued after S' is stored, so that the stores drain under its conversion before the
-            // fence (probe, session 13: N = 128 0.496 -> 0.492 ms, z 0.611 -> 0.598).
-            issue_state_readout(Int<0>{});
-            mask();
-            store_scores();
-            issue_state_readout(Int<1>{});
-            publish_scores();
-            retire_state_readout();
-            load_x_transposed();  // (once the state's bf16 registers are free: 224 do not hold both)
-            issue_scores_readout();
-            // While X^T S'^T runs: the state's decay and the update's operand, then the update
-            // itself (and the next S), in flight while y is computed. Only the WGMMA issue is
-            // inside the turn: the decay's multiplies (P N / 128 per thread) and, with the chunk
-            // scores, the wait for the next stage come before and after it, so the other consumer
-            // is not held.
-            decay_state();
-            scale_state_operand();
-            wait_turn();
-            issue_state_update();
-            if constexpr (K::kChunkScores) {
-              pass_turn();
-              next_stage();
-            } else {
-              next_stage();  // (the next S is part of the turn's batch)
-              pass_turn();
-            }
-            warpgroup_wait<K::kChunkScores ? 1 : 2>();  // X^T S'^T (the state update and next S stay in flight)
-            warpgroup_fence_operand(tYrX);
-            warpgroup_fence_operand(acc_y);
-            epilogue();
-            retire_all();  // the state update (and the next S)
+          // h C^T's first half runs while S is read and masked, the second (converted after
+          // it: 224 registers do not hold the mask's temporaries with the whole operand) is
+          // issued after S' is stored, so that the stores drain under its conversion before the
+          // fence (probe, session 13: N = 128 0.496 -> 0.492 ms, z 0.611 -> 0.598).
+          issue_state_readout(Int<0>{});
+          mask();
+          store_scores();
+          issue_state_readout(Int<1>{});
+          publish_scores();
+          retire_state_readout();
+          load_x_transposed();  // (once the state's bf16 registers are free: 224 do not hold both)
+          issue_scores_readout();
+          // While X^T S'^T runs: the state's decay and the update's operand, then the update
+          // itself (and the next S), in flight while y is computed. Only the WGMMA issue is
+          // inside the turn: the decay's multiplies (P N / 128 per thread) and, with the chunk
+          // scores, the wait for the next stage come before and after it, so the other consumer
+          // is not held.
+          decay_state();
+          scale_state_operand();
+          wait_turn();
+          issue_state_update();
+          if constexpr (K::kChunkScores) {
+            pass_turn();
+            next_stage();
+          } else {
+            next_stage();  // (the next S is part of the turn's batch)
+            pass_turn();
+          }
+          warpgroup_wait<K::kChunkScores ? 1 : 2>();  // X^T S'^T (the state update and next S stay in flight)
+          warpgroup_fence_operand(tYrX);
+          warpgroup_fence_operand(acc_y);
+          epilogue();
+          retire_all();  // the state update (and the next S)
         };
         if constexpr (K::kFactoredScores) {
           // The tile's form (K::kFactoredScores): factored unless the producer marked it exact
