@@ -1334,18 +1334,23 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             acc_y(4 * c + 3) *= r.y;
           }
         };
-        auto issue_scores_readout = [&] {
-          apply_readout();
-          warpgroup_fence_operand(tYrX);  // register A operand written before the wgmma that reads it
-          // By halves of the tokens (MmaYScoresHalf): registers 0 .. 15 of acc_y hold tokens
-          // 0 .. 31 (AccCoord), and those see S''s k-blocks 0 .. 1 only (S'_ij = 0 for j > i).
+        // Y^T += A B^T for the intra-tile term, A a register operand (X^T, or (X diag(w))^T in
+        // the factored form) and B the causal 64 x 64 scores' halves of tokens (S' or the chunk
+        // scores; MmaYScoresHalf): registers 0 .. 15 of acc_y hold tokens 0 .. 31 (AccCoord),
+        // and those see B's k-blocks 0 .. 1 only (zero for j > i).
+        auto issue_intra_by_halves = [&](auto& a_operand, const auto& b_lo, const auto& b_hi) {
+          warpgroup_fence_operand(a_operand);  // register A operand written before the wgmma that reads it
           using HalfLayout = decltype(partition_fragment_C(mma_yx_half, Shape<typename K::TP, typename K::TQHalf>{}).layout());
           static_assert(cosize_v<HalfLayout> * 2 == decltype(size(acc_y))::value, "two halves of y's registers");
           Tensor acc_y_lo = make_tensor(acc_y.data(), HalfLayout{});
           Tensor acc_y_hi = make_tensor(acc_y.data() + cosize_v<HalfLayout>, HalfLayout{});
-          constexpr int kLowerKBlocks = (kQ / 2) / 16;  // S''s first kQ / 2 columns, in k-blocks of 16
-          wgmma_issue<0, kLowerKBlocks>(mma_yx_half, tYrX, tYsScoresLo, acc_y_lo, false);
-          wgmma_issue(mma_yx_half, tYrX, tYsScoresHi, acc_y_hi, false);
+          constexpr int kLowerKBlocks = (kQ / 2) / 16;  // B's first kQ / 2 columns, in k-blocks of 16
+          wgmma_issue<0, kLowerKBlocks>(mma_yx_half, a_operand, b_lo, acc_y_lo, false);
+          wgmma_issue(mma_yx_half, a_operand, b_hi, acc_y_hi, false);
+        };
+        auto issue_scores_readout = [&] {
+          apply_readout();
+          issue_intra_by_halves(tYrX, tYsScoresLo, tYsScoresHi);
         };
         // y = (Y + D x) * silu(z) into this tile's sY buffer in bf16, four (p, token) pairs per
         // stmatrix.trans (the 128-byte swizzle makes its 16-byte rows conflict-free; z's tile in
@@ -1452,18 +1457,12 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             retire_state_readout();
             CUTE_UNROLL
             for (int i = 0; i < size(acc_y); ++i) acc_y(i) *= factored_scale;  // carried h C^T (1 unless it refolds)
-            // Y^T += (X diag(w))^T S^T, S the stage's chunk scores, by halves of the tokens as
-            // issue_scores_readout.
+            // Y^T += (X diag(w))^T S^T, S the stage's chunk scores (bf16, as loaded).
             {
               Tensor sChunk = make_tensor(make_smem_ptr(reinterpret_cast<Element*>(stage.scores)), typename K::LayoutScores{});
-              Tensor tLo = thr_yx_half.partition_fragment_B(local_tile(sChunk, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(0, 0)));
-              Tensor tHi = thr_yx_half.partition_fragment_B(local_tile(sChunk, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(1, 0)));
-              using HalfLayout = decltype(partition_fragment_C(mma_yx_half, Shape<typename K::TP, typename K::TQHalf>{}).layout());
-              Tensor acc_y_lo = make_tensor(acc_y.data(), HalfLayout{});
-              Tensor acc_y_hi = make_tensor(acc_y.data() + cosize_v<HalfLayout>, HalfLayout{});
-              warpgroup_fence_operand(tHrX);  // register A operand written before the wgmma that reads it
-              wgmma_issue<0, (kQ / 2) / 16>(mma_yx_half, tHrX, tLo, acc_y_lo, false);
-              wgmma_issue(mma_yx_half, tHrX, tHi, acc_y_hi, false);
+              issue_intra_by_halves(tHrX,
+                                    thr_yx_half.partition_fragment_B(local_tile(sChunk, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(0, 0))),
+                                    thr_yx_half.partition_fragment_B(local_tile(sChunk, Shape<typename K::TQHalf, typename K::TQ>{}, make_coord(1, 0))));
             }
             // Both GEMMs retired before the update (issuing it right behind the intra GEMM,
             // whose operand it shares, was slower: probe, session 32 call 4, R1 8k +2.6%, z +2.8%).
