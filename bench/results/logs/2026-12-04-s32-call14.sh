@@ -9,3 +9,5 @@ O=${OUT:?}; B=out/dev/build-gpu; mkdir -p $O; export LD_LIBRARY_PATH=$PWD/$B:${L
 timeout 60 $B/tests/gpu/flashssd_gpu_tests > $O/gpu_tests.log 2>&1; echo "gpu_tests rc=$?"; grep -E "^\[  PASSED|^\[  FAILED" $O/gpu_tests.log | tail -3
 timeout 60 $B/tests/gpu/flashssd_sm90_gpu_tests > $O/sm90_tests.log 2>&1; echo "sm90_tests rc=$?"; grep -E "^\[  PASSED|^\[  FAILED|StrongDecay" $O/sm90_tests.log | tail -4
 timeout 60 compute-sanitizer --tool memcheck $B/tests/gpu/flashssd_sm90_gpu_tests --gtest_filter='*Small*' > $O/sm90_memcheck.log 2>&1; echo "sm90 memcheck rc=$?"; grep "ERROR SUMMARY" $O/sm90_memcheck.log
+# Then, on the same warm machine (calls 15-16, inline): racecheck on the Hopper suite's small
+# shapes, the GPU suite at FLASHSSD_NUM_SPLITS=3, and the segsum suite (logs in -call14/).
