@@ -355,11 +355,17 @@ TEST(Sm90Forward, ManyTiles) { forward_case<K128>(1, 4096, 8, 1, true, 14); }
 // instead of ~e^-30), so the state carries every earlier tile's contribution.
 TEST(Sm90Forward, ManyTilesWeakDecay) { forward_case<K128>(1, 4096, 8, 1, true, 19, 0.01); }
 // Strong decay (rates 4x the default: ~e^-120 per tile on average, 0.2-6 nats per token): at
-// N = 128 most refold tiles decay by more than kFactoredTileDecay and take the exact form,
-// the weak heads' tiles the factored one, in the same items; y must stay finite and exact.
+// N = 128 every tile refolds, those within kFactoredTileDecay (~66 nats) in the factored form
+// (readout factors up to 2^96, weights down to dt 2^-96), the others exact, in the same items;
+// y must stay finite and exact. At 2x the tiles straddle that bound, and the states of inputs
+// 1000x larger (readout ~1e10) pass through the factored refold tiles' scalars too.
 TEST(Sm90Forward, ManyTilesStrongDecay) {
   forward_case<K128>(1, 2048, 8, 1, true, 45, 4.0);
   forward_case<K128>(2, 1000, 6, 2, false, 46, 4.0);
+  forward_case<K128>(1, 2048, 8, 1, false, 47, 2.0);
+  CaseOptions large;
+  large.input_scale = 1000.0;
+  forward_case<K128>(1, 2048, 8, 1, true, 48, 2.0, 64, large);
 }
 // The state fold (K::kFoldFloor): decays 10x smaller than the default (~e^-3 per tile), so
 // that the running decay G crosses the floor a few times within the item and the state is

@@ -177,20 +177,25 @@ struct SsdFwdSm90 {
   // scalar applied to h C^T's accumulator between the two GEMMs (factored_scale); the state
   // decays before its update as in the exact form, so nothing new sits on the chain from one
   // tile's update to the next tile's h C^T (session 31's fy and fq multiplied the state after
-  // the update: no gain). Where the tile's own decay is under kFactoredTileDecay (r' would
-  // pass 2^56), or a sequence starts in it (packed: its total is 0), the tile runs the exact
-  // schedule (S' masked), chosen per tile by a branch. Probe against the kernels without it
+  // the update: no gain). Where the tile's own decay or what it carries is past the factored
+  // form's range (kFactoredTileDecay, kFactoredCarried), or a sequence starts in it (packed: its
+  // total is 0), the tile runs the exact schedule (S' masked), chosen per tile by a branch. Probe against the kernels without it
   // (session 32 call 8, 3 rounds): R1 8k -3.0%, 512 tokens -3.1%, R2's shape -3.1%, R1 8k z
   // -10.0%; with decay rates 4x the probe's (most tiles exact) -0.2% and z +6.3%, 8x +1.9%.
   // (Two consumers per CTA, the library's kernel: with one, ptxas serialised the z kernel's
   // WGMMAs, C7511.)
   static constexpr bool kFactoredScores =
       kN == 128 && kHeadsPerCta == 2 && std::is_same_v<Element, cutlass::bfloat16_t> && kFoldFloor < 1.f;
-  // A refold tile stays factored while its own total decay is >= this (<= ~38.8 nats): its
-  // readout r' = exp(cs_i - cs_end) is then <= 2^56, its weights >= dt 2^-56, and what it
-  // carries (G >= kFoldFloor times the total) >= 2^-120, a normal fp32 scalar. A tile under it,
-  // or one where a sequence starts (its total is 0; a NaN compares false), takes the exact form.
-  static constexpr float kFactoredTileDecay = 0x1p-56f;
+  // A refold tile stays factored while its own total decay is >= kFactoredTileDecay (<= ~66.5
+  // nats) and what it carries (G times the total) is >= kFactoredCarried: its readout r' =
+  // exp(cs_i - cs_end) is then <= 2^96, its weights >= dt 2^-96 (bf16 normals for dt >= 2^-30),
+  // and carried, the multiplier of h C^T, a normal fp32 scalar. A tile under either, or one
+  // where a sequence starts (its total is 0; a NaN compares false), takes the exact form. Both
+  // are checked per tile: where decays are fast every tile refolds (G = 1, carried = the
+  // total), so such heads stay factored down to the first bound. (Session 32's static bound,
+  // total >= 2^-56 so that G >= kFoldFloor = 2^-64 kept carried >= 2^-120, sent most tiles of
+  // such heads to the exact form: decays 4x the probe's read +6% in the z kernel, session 33.)
+  static constexpr float kFactoredTileDecay = 0x1p-96f, kFactoredCarried = 0x1p-120f;
   using ScoreElement = std::conditional_t<kFactoredScores, Element, cutlass::half_t>;
   using CudaScoreElement = std::conditional_t<kFactoredScores, CudaElement, __half>;
   using LayoutChunkScores = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<ScoreElement>{}, Shape<TQ, TQ>{}));
@@ -898,13 +903,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             // multiply their state by it instead, and G restarts at 1. (!(>=): a NaN refolds.)
             // Packed sequences do not fold: every tile multiplies (G = 1).
             // With the factored intra-tile term (K::kFactoredScores) a refold tile keeps it
-            // while its own decay is >= kFactoredTileDecay: its readout divided by carried
+            // within kFactoredTileDecay and kFactoredCarried: its readout divided by carried
             // (relative to its end, as its weights are), carried the multiplier of h C^T
             // (factored_scale); 0 there marks the exact form.
             const float carried = fold * total;
             const bool refold = !kFoldState || !(carried >= K::kFoldFloor) || i0 + 1 == tiles;
             if (refold) {
-              const bool factored = K::kFactoredScores && total >= K::kFactoredTileDecay;
+              const bool factored = K::kFactoredScores && total >= K::kFactoredTileDecay && carried >= K::kFactoredCarried;
               if (tok_in_tile == 0 && reads_dt) {
                 decay[0][slot].total_decay = carried;
                 decay[0][slot].factored_scale = factored ? carried : 0.f;
@@ -1449,10 +1454,10 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           // schedule; probe, call 7.)
           const float factored_scale = decay.factored_scale;
           if (factored_scale != 0.f) {
+            load_x_transposed();  // (its ldmatrix latency under the state's conversion)
             issue_state_readout(Int<0>{});
             issue_state_readout(Int<1>{});
             publish_scores();  // (the previous tile's y)
-            load_x_transposed();
             scale_state_operand();  // (X diag(w))^T: the intra GEMM's A operand and the update's
             retire_state_readout();
             CUTE_UNROLL
