@@ -730,16 +730,26 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // zeroes every mask entry and readout factor across the boundary. The hierarchical
         // factors (segsum.cuh) are ascending sums of one sign and products of factors in
         // [0, 1], so -inf flows through them without a NaN (no -inf - -inf, no 0 * inf).
-        // The flag is loaded ahead, as dt is, in the state pass and the N = 128 main kernel
-        // without the gate; the other main kernels read it when used (probe, session 9, 4
-        // documents per row: N = 128 0.618 -> 0.595 ms, but N = 64 0.509 -> 0.529 and N = 128
-        // with z 0.695 -> 0.709).
-        constexpr bool kPrefetchFlags = (K::kN == 128 && !kGateZ) || kStatePass;
+        // The flag is loaded ahead, as dt is, in the state pass and the main kernels without
+        // the gate; the gated ones read it when used. Probe, 4 documents per row, session 33
+        // calls 9-10 (the flag held as loaded, below): N = 128 -7.5%, N = 64 -7.1%, N = 256
+        // -8.8% against reading it when used; with z N = 128 +0.8%, N = 64 -0.4%. (Session 9
+        // measured N = 64 and the z kernel slower with it, the flag then held as a bool.)
+        constexpr bool kPrefetchFlags = !kGateZ || kStatePass;
         auto starts_sequence = [&](int t) {
           const int tok = t * kQ + tok_in_tile;
           return reads_dt && tok < p.seqlen && p.reset_flags[int64_t(b) * p.seqlen + tok] != 0;
         };
-        auto load_flag = [&](int i) { return kPacked && kPrefetchFlags && i < tiles && starts_sequence(tile_begin + i); };
+        // The prefetched flag is held as loaded (its byte, 0 where there is none) and compared
+        // where it is used: held as a bool, the compare sat right behind the load and the producer
+        // waited there for it (ncu, session 33 call 8: 2.4% of the packed kernel's samples, its
+        // producer pacing it).
+        auto load_flag = [&](int i) -> uint32_t {
+          const int tok = (tile_begin + i) * kQ + tok_in_tile;
+          return kPacked && kPrefetchFlags && i < tiles && reads_dt && tok < p.seqlen
+                     ? uint32_t(p.reset_flags[int64_t(b) * p.seqlen + tok])
+                     : 0u;
+        };
         // The producer fills kRound stages per round: the main pass one, its decay factors
         // between one pair of barriers (segsum.cuh); the state pass two (its tiles are short:
         // while its producer computed their weights it set their pace, session 10; it now
@@ -754,7 +764,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         static_assert(kDtDepth == 1 || kDtDepth == 2, "dt one or two rounds ahead");
         constexpr int kAhead = kDtDepth * kRound;  // tiles between a load and its use
         uint32_t raw_ahead[kDtDepth][kRound];
-        bool flag_ahead[kDtDepth][kRound];
+        uint32_t flag_ahead[kDtDepth][kRound];
         CUTE_UNROLL
         for (int d = 0; d < kDtDepth; ++d) {
           CUTE_UNROLL
@@ -784,7 +794,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // this head's tiles since the item's start or the last refold. Not with packed
         // sequences, whose producer paces the kernel: there the consumers multiply by each
         // tile's total decay as before (probe R1 8k, 4 documents per row, session 21 call 1:
-        // 0.508 -> 0.522 ms with the fold).
+        // 0.508 -> 0.522 ms with the fold). Since the reset flag's load left the producer's path
+        // (session 33, timing only): with the fold N = 128 -1.7..-2.0%, with z -1.0%, N = 64 +1.5%.
         constexpr bool kFoldState = !kStatePass && !kPacked && K::kFoldFloor < 1.f;
         // The tile's total decay is needed here to fold and to factor (packed tiles too).
         constexpr bool kTileTotal = kFoldState || (!kStatePass && K::kFactoredScores);
@@ -803,7 +814,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             if constexpr (kPrefetchDt) prefetch_dt(i + kDtPrefetchTiles);
             a[k] = dt[k] * A_h;
             if constexpr (kPacked && kPrefetchFlags) {
-              a[k] = flag_ahead[kSlot][k] ? -INFINITY : a[k];
+              a[k] = flag_ahead[kSlot][k] != 0u ? -INFINITY : a[k];
               flag_ahead[kSlot][k] = load_flag(i + kAhead);
             } else if constexpr (kPacked) {
               a[k] = starts_sequence(t) ? -INFINITY : a[k];
