@@ -355,7 +355,7 @@ TEST(Sm90Forward, ManyTiles) { forward_case<K128>(1, 4096, 8, 1, true, 14); }
 // instead of ~e^-30), so the state carries every earlier tile's contribution.
 TEST(Sm90Forward, ManyTilesWeakDecay) { forward_case<K128>(1, 4096, 8, 1, true, 19, 0.01); }
 // Strong decay (rates 4x the default: ~e^-120 per tile on average, 0.2-6 nats per token): at
-// N = 128 every tile refolds, those within kFactoredTileDecay (~66 nats) in the factored form
+// N = 128 most tiles refold, those within kFactoredTileDecay (~66 nats) in the factored form
 // (readout factors up to 2^96, weights down to dt 2^-96), the others exact, in the same items;
 // y must stay finite and exact. At 2x the tiles straddle that bound, and the states of inputs
 // 1000x larger (readout ~1e10) pass through the factored refold tiles' scalars too.

@@ -179,9 +179,10 @@ struct SsdFwdSm90 {
   // tile's update to the next tile's h C^T (session 31's fy and fq multiplied the state after
   // the update: no gain). Where the tile's own decay or what it carries is past the factored
   // form's range (kFactoredTileDecay, kFactoredCarried), or a sequence starts in it (packed: its
-  // total is 0), the tile runs the exact schedule (S' masked), chosen per tile by a branch. Probe against the kernels without it
-  // (session 32 call 8, 3 rounds): R1 8k -3.0%, 512 tokens -3.1%, R2's shape -3.1%, R1 8k z
-  // -10.0%; with decay rates 4x the probe's (most tiles exact) -0.2% and z +6.3%, 8x +1.9%.
+  // total is 0), the tile runs the exact schedule (S' masked), chosen per tile by a branch.
+  // Probe against the kernels without it (session 32 call 8, 3 rounds): R1 8k -3.0%, 512 tokens
+  // -3.1%, R2's shape -3.1%, R1 8k z -10.0%; with decay rates 4x the probe's (then most tiles
+  // exact; since session 33's per-tile range most are factored) -0.2% and z +6.3%, 8x +1.9%.
   // (Two consumers per CTA, the library's kernel: with one, ptxas serialised the z kernel's
   // WGMMAs, C7511.)
   static constexpr bool kFactoredScores =
