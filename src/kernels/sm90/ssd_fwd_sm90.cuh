@@ -792,12 +792,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           slice_of[k] = work.head_slice(k) - head_of[k] * p.slices;
         }
         // The main pass's state fold (K::kFoldFloor): G, the product of the total decays of
-        // this head's tiles since the item's start or the last refold. Not with packed
-        // sequences, whose producer paces the kernel: there the consumers multiply by each
-        // tile's total decay as before (probe R1 8k, 4 documents per row, session 21 call 1:
-        // 0.508 -> 0.522 ms with the fold). Since the reset flag's load left the producer's path
-        // (session 33, timing only): with the fold N = 128 -1.7..-2.0%, with z -1.0%, N = 64 +1.5%.
-        constexpr bool kFoldState = !kStatePass && !kPacked && K::kFoldFloor < 1.f;
+        // this head's tiles since the item's start or the last refold. A tile that starts a
+        // packed sequence has total 0 and refolds (G restarts at 1). Not in the packed N = 64
+        // kernels, whose producer paces them: there the consumers multiply by each tile's total
+        // decay. (Session 21 call 1: the fold cost packed N = 128 +2.8% while the reset flag's
+        // load sat on the producer's path; since it left it, session 33 call 11: N = 128
+        // -1.7..-2.0%, with z -1.0%, N = 64 +1.5%.)
+        constexpr bool kFoldState = !kStatePass && (!kPacked || K::kN == 128) && K::kFoldFloor < 1.f;
         // The tile's total decay is needed here to fold and to factor (packed tiles too).
         constexpr bool kTileTotal = kFoldState || (!kStatePass && K::kFactoredScores);
         [[maybe_unused]] float fold = 1.f;
@@ -913,7 +914,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             // would carry after it is G total: kept, the weights take its inverse; under the
             // floor (or on the item's last tile, so that the final state is h) the consumers
             // multiply their state by it instead, and G restarts at 1. (!(>=): a NaN refolds.)
-            // Packed sequences do not fold: every tile multiplies (G = 1).
+            // The packed N = 64 kernels do not fold: every tile multiplies (G = 1).
             // With the factored intra-tile term (K::kFactoredScores) a refold tile keeps it
             // within kFactoredTileDecay and kFactoredCarried: its readout divided by carried
             // (relative to its end, as its weights are), carried the multiplier of h C^T
