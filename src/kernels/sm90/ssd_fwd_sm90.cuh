@@ -716,12 +716,14 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           return b * p.dt_sb + int64_t((tile_begin + i) * kQ + tok_in_tile) * p.dt_st + hd * p.dt_sh;
         };
         auto load_raw_dt = [&](int i) { return has_dt(i) ? load_dt_bits(p.dt, p.dt_type, dt_offset(i)) : 0u; };
-        // With packed sequences (ungated main pass) dt's line is also asked of L2 three tiles
-        // ahead, so that the load a tile ahead finds it there: the packed producer, which
-        // also reads the reset flags, paces that kernel (probe, 4 documents per row, session
-        // 21 call 3: N = 128 0.509 -> 0.479-0.484 ms, N = 64 0.435 -> 0.426; with z 0.589 ->
-        // 0.591, so not there). Elsewhere it costs more than it saves (session 20 calls 5-6).
-        constexpr bool kPrefetchDt = kPacked && !kStatePass && !kGateZ;
+        // With packed sequences (ungated main pass, N = 64 and 256) dt's line is also asked of
+        // L2 three tiles ahead, so that the load a tile ahead finds it there: the packed
+        // producer, which also reads the reset flags, paces those kernels (probe, 4 documents
+        // per row, session 34 call 3, without it: N = 64 +12.0%, N = 256 +10.6%). Not at N =
+        // 128 since its flag's load left the producer's path (same call: -1.4%, 16 documents
+        // per row -1.7%), nor with z (session 21 call 3: 0.589 -> 0.591 ms), nor elsewhere (it
+        // cost more than it saved, session 20 calls 5-6).
+        constexpr bool kPrefetchDt = kPacked && !kStatePass && !kGateZ && K::kN != 128;
         constexpr int kDtPrefetchTiles = 3;
         [[maybe_unused]] auto prefetch_dt = [&](int i) {
           if (has_dt(i)) prefetch_dt_l2(p.dt, p.dt_type, dt_offset(i));
