@@ -716,14 +716,15 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           return b * p.dt_sb + int64_t((tile_begin + i) * kQ + tok_in_tile) * p.dt_st + hd * p.dt_sh;
         };
         auto load_raw_dt = [&](int i) { return has_dt(i) ? load_dt_bits(p.dt, p.dt_type, dt_offset(i)) : 0u; };
-        // With packed sequences (ungated main pass, N = 64 and 256) dt's line is also asked of
-        // L2 three tiles ahead, so that the load a tile ahead finds it there: the packed
-        // producer, which also reads the reset flags, paces those kernels (probe, 4 documents
-        // per row, session 34 call 3, without it: N = 64 +12.0%, N = 256 +10.6%). Not at N =
-        // 128 since its flag's load left the producer's path (same call: -1.4%, 16 documents
-        // per row -1.7%), nor with z (session 21 call 3: 0.589 -> 0.591 ms), nor elsewhere (it
-        // cost more than it saved, session 20 calls 5-6).
-        constexpr bool kPrefetchDt = kPacked && !kStatePass && !kGateZ && K::kN != 128;
+        // With packed sequences (main pass, N = 64 and 256, with z or without) dt's line is also
+        // asked of L2 three tiles ahead, so that the load a tile ahead finds it there: the
+        // packed producer, which also reads the reset flags, paces those kernels (probe, 4
+        // documents per row, session 34: without it N = 64 +12.0%, N = 256 +10.6%, call 3; with
+        // it in the z kernels, their flags loaded ahead, N = 64 z -5.1%, N = 256 z -5.6%, call
+        // 5). Not at N = 128 since its flag's load left the producer's path (call 3: -1.4%, 16
+        // documents per row -1.7%; with z, call 5: no change), nor elsewhere (it cost more than
+        // it saved, session 20 calls 5-6).
+        constexpr bool kPrefetchDt = kPacked && !kStatePass && K::kN != 128;
         constexpr int kDtPrefetchTiles = 3;
         [[maybe_unused]] auto prefetch_dt = [&](int i) {
           if (has_dt(i)) prefetch_dt_l2(p.dt, p.dt_type, dt_offset(i));
@@ -733,23 +734,19 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // zeroes every mask entry and readout factor across the boundary. The hierarchical
         // factors (segsum.cuh) are ascending sums of one sign and products of factors in
         // [0, 1], so -inf flows through them without a NaN (no -inf - -inf, no 0 * inf).
-        // The flag is loaded ahead, as dt is, in the state pass and the main kernels without
-        // the gate; the gated ones read it when used. Probe, 4 documents per row, session 33
-        // calls 9-10 (the flag held as loaded, below): N = 128 -7.5%, N = 64 -7.1%, N = 256
-        // -8.8% against reading it when used; with z N = 128 +0.8%, N = 64 -0.4%. (Session 9
-        // measured N = 64 and the z kernel slower with it, the flag then held as a bool.)
-        constexpr bool kPrefetchFlags = !kGateZ || kStatePass;
-        auto starts_sequence = [&](int t) {
-          const int tok = t * kQ + tok_in_tile;
-          return reads_dt && tok < p.seqlen && p.reset_flags[int64_t(b) * p.seqlen + tok] != 0;
-        };
+        // The flag is loaded ahead, as dt is, in every kernel. Probe, 4 documents per row,
+        // against reading it when used: session 33 calls 9-10 (the flag held as loaded, below),
+        // N = 128 -7.5%, N = 64 -7.1%, N = 256 -8.8%; with z (then without the fold) N = 128
+        // +0.8%, N = 64 -0.4%; session 34 call 5 (the packed N = 128 z kernel folding its
+        // state): N = 128 z -5.2%, 16 documents per row -4.5%. (Session 9 measured N = 64 and
+        // the z kernel slower with it, the flag then held as a bool.)
         // The prefetched flag is held as loaded (its byte, 0 where there is none) and compared
         // where it is used: held as a bool, the compare sat right behind the load and the producer
         // waited there for it (ncu, session 33 call 8: 2.4% of the packed kernel's samples, its
         // producer pacing it).
         auto load_flag = [&](int i) -> uint32_t {
           const int tok = (tile_begin + i) * kQ + tok_in_tile;
-          return kPacked && kPrefetchFlags && i < tiles && reads_dt && tok < p.seqlen
+          return kPacked && i < tiles && reads_dt && tok < p.seqlen
                      ? uint32_t(p.reset_flags[int64_t(b) * p.seqlen + tok])
                      : 0u;
         };
@@ -817,11 +814,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             raw_ahead[kSlot][k] = load_raw_dt(i + kAhead);
             if constexpr (kPrefetchDt) prefetch_dt(i + kDtPrefetchTiles);
             a[k] = dt[k] * A_h;
-            if constexpr (kPacked && kPrefetchFlags) {
+            if constexpr (kPacked) {
               a[k] = flag_ahead[kSlot][k] != 0u ? -INFINITY : a[k];
               flag_ahead[kSlot][k] = load_flag(i + kAhead);
-            } else if constexpr (kPacked) {
-              a[k] = starts_sequence(t) ? -INFINITY : a[k];
             }
             if constexpr (kStatePass) {
               const int tok = t * kQ + tok_in_tile;
