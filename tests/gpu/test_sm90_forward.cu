@@ -332,6 +332,10 @@ TEST(Sm90ForwardSmall, PackedSequencesAndDPerChannel) {
   forward_case<K128>(2, 260, 4, 2, false, 31, 1.0, 64, opt);  // no gate: the flags are loaded a tile ahead
   opt.forced_starts = {0, 1, 63, 64, 65, 259};  // also on an item's first and last tokens
   forward_case<K128>(1, 260, 2, 1, false, 32, 0.01, 64, opt);
+  // With the gate: the z kernels load the flags ahead too (since session 34), and the N = 64
+  // one asks L2 for dt ahead. (Added after session 34's last device checks: first run next.)
+  forward_case<K128>(1, 260, 2, 1, true, 33, 0.01, 64, opt);
+  forward_case<K64>(1, 260, 2, 1, true, 34, 0.01, 64, opt);
 }
 // fp16 inputs (the same kernel with cutlass::half_t operands).
 using K128Half = flashssd::sm90::SsdFwdSm90<64, 128, 2, cutlass::half_t>;
