@@ -44,4 +44,9 @@ case ${PART:-A} in
      LD_LIBRARY_PATH=$PWD/out/dev/build-gpu timeout 120 out/dev/build-gpu/tests/gpu/flashssd_sm90_gpu_tests > $O/head_sm90.log 2>&1
      LD_LIBRARY_PATH=$PWD/out/abzb/zb2_tests timeout 120 out/abzb/zb2_tests/flashssd_sm90_gpu_tests > $O/zb2_sm90.log 2>&1
      for f in head zb2; do echo "== $f"; grep -E "z=1.*y rel err|PASSED|FAILED" $O/${f}_sm90.log | head -20; done ;;
+  # Call C (~3 min, PART=C): where packed N = 128 ungated's 3.8% over unpacked goes (ncu SASS
+  #   stall tables, as session 33 call 8). Needs out/abzb/head_probe (PART=B's preparation).
+  C) TOP=25 bash scripts/ncu_stall_table.sh packed4 $O out/abzb/head_probe --final-states 0 --packed 4 --iters 2
+     TOP=25 bash scripts/ncu_stall_table.sh unpacked $O out/abzb/head_probe --final-states 0 --iters 2
+     ls $O ;;
 esac
