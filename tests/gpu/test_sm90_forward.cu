@@ -329,11 +329,11 @@ TEST(Sm90ForwardSmall, PackedSequencesAndDPerChannel) {
   CaseOptions opt = packed_with_channel_d(4, {64, 70, 71, 128, 191});
   forward_case<K128>(2, 260, 4, 1, true, 23, 1.0, 64, opt);
   forward_case<K64>(2, 260, 3, 1, false, 24, 0.01, 128, opt);  // weak decay: the reset alone cuts the memory
-  forward_case<K128>(2, 260, 4, 2, false, 31, 1.0, 64, opt);  // no gate: the flags are loaded a tile ahead
+  forward_case<K128>(2, 260, 4, 2, false, 31, 1.0, 64, opt);  // no gate (the flags are loaded a tile ahead in every kernel)
   opt.forced_starts = {0, 1, 63, 64, 65, 259};  // also on an item's first and last tokens
   forward_case<K128>(1, 260, 2, 1, false, 32, 0.01, 64, opt);
-  // With the gate: the z kernels load the flags ahead too (since session 34), and the N = 64
-  // one asks L2 for dt ahead. (Added after session 34's last device checks: first run next.)
+  // With the gate (the z kernels load the flags ahead since session 34; the N = 64 one also
+  // asks L2 for dt ahead). Added after session 34's last device checks: not yet run on a GPU.
   forward_case<K128>(1, 260, 2, 1, true, 33, 0.01, 64, opt);
   forward_case<K64>(1, 260, 2, 1, true, 34, 0.01, 64, opt);
 }

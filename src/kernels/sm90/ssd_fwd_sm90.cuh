@@ -734,16 +734,15 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // zeroes every mask entry and readout factor across the boundary. The hierarchical
         // factors (segsum.cuh) are ascending sums of one sign and products of factors in
         // [0, 1], so -inf flows through them without a NaN (no -inf - -inf, no 0 * inf).
-        // The flag is loaded ahead, as dt is, in every kernel. Probe, 4 documents per row,
-        // against reading it when used: session 33 calls 9-10 (the flag held as loaded, below),
-        // N = 128 -7.5%, N = 64 -7.1%, N = 256 -8.8%; with z (then without the fold) N = 128
-        // +0.8%, N = 64 -0.4%; session 34 call 5 (the packed N = 128 z kernel folding its
-        // state): N = 128 z -5.2%, 16 documents per row -4.5%. (Session 9 measured N = 64 and
-        // the z kernel slower with it, the flag then held as a bool.)
-        // The prefetched flag is held as loaded (its byte, 0 where there is none) and compared
-        // where it is used: held as a bool, the compare sat right behind the load and the producer
-        // waited there for it (ncu, session 33 call 8: 2.4% of the packed kernel's samples, its
-        // producer pacing it).
+        // The flag is loaded ahead, as dt is, in every kernel, and held as loaded (its byte, 0
+        // where there is none) until it is compared where used: held as a bool, the compare sat
+        // right behind the load and the producer waited there for it (ncu, session 33 call 8:
+        // 2.4% of the packed kernel's samples, its producer pacing it). Probe, 4 documents per
+        // row, against reading it when used: session 33 calls 9-10, N = 128 -7.5%, N = 64
+        // -7.1%, N = 256 -8.8%; with z (then without the fold) N = 128 +0.8%, N = 64 -0.4%;
+        // session 34 call 5 (the packed N = 128 z kernel folding its state): N = 128 z -5.2%,
+        // 16 documents per row -4.5%. (Session 9 measured N = 64 and the z kernel slower with
+        // it, the flag then held as a bool.)
         auto load_flag = [&](int i) -> uint32_t {
           const int tok = (tile_begin + i) * kQ + tok_in_tile;
           return kPacked && i < tiles && reads_dt && tok < p.seqlen
