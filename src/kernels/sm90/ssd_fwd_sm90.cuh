@@ -198,6 +198,9 @@ struct SsdFwdSm90 {
   // such heads to the exact form: decays 4x the probe's read +6% in the z kernel, session 33.)
   static constexpr float kFactoredTileDecay = 0x1p-96f, kFactoredCarried = 0x1p-120f;
   using ScoreElement = std::conditional_t<kFactoredScores, Element, cutlass::half_t>;
+  // fp16 chunk scores carry a scale per tile (the producer loads its inverse into the stage);
+  // the factored form's bf16 scores are unscaled (their inverse scales, written as 1, unread).
+  static constexpr bool kScaledScores = kChunkScores && !kFactoredScores;
   using CudaScoreElement = std::conditional_t<kFactoredScores, CudaElement, __half>;
   using LayoutChunkScores = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<ScoreElement>{}, Shape<TQ, TQ>{}));
 
@@ -852,7 +855,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
                                        make_coord((b * p.groups + grp) * p.score_tiles + t, 0));
                 auto [gs, ss] = tma_partition(p.tma_scores, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sS), group_modes<0, 2>(gS));
                 copy(p.tma_scores.with(smem.full[s]), gs, ss);
-                score_inv[k] = __ldg(&p.score_inv_scales[(b * p.groups + grp) * p.score_tiles + t]);
+                if constexpr (K::kScaledScores) score_inv[k] = __ldg(&p.score_inv_scales[(b * p.groups + grp) * p.score_tiles + t]);
               }
               CUTE_UNROLL
               for (int h = 0; h < kHeads; ++h) {
@@ -936,7 +939,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           for (int k = 0; k < kTiles; ++k) {
             const int s = (it + k) % kStages;
             if (!kStatePass && reads_dt) smem.stage[s].w[slot][tok_in_tile] = w[k];
-            if constexpr (!kStatePass && K::kChunkScores) {
+            if constexpr (!kStatePass && K::kScaledScores) {
               if (wtid == 0) smem.stage[s].score_inv_scale = score_inv[k];
             }
             Barrier::arrive(&smem.full[s]);  // releases this thread's decay writes
@@ -1311,7 +1314,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         auto mask = [&] {
           if constexpr (K::kChunkScores) load_scores();
           warpgroup_fence_operand(acc_s);
-          mask_scores<kQ, K::kChunkScores, kMaskPerWarp>(acc_s, decay, tid, K::kChunkScores ? stage.score_inv_scale : 1.f);
+          mask_scores<kQ, K::kChunkScores, kMaskPerWarp>(acc_s, decay, tid, K::kScaledScores ? stage.score_inv_scale : 1.f);
         };
         // S' to shared memory in bf16: the B operand of X^T S'^T.
         auto store_scores = [&] {
