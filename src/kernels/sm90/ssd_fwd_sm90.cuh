@@ -1290,10 +1290,11 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           warpgroup_fence_operand(tYrH);  // register A operand written before the wgmma that reads it
           wgmma_issue<kHalf * kHalfK, (kHalf + 1) * kHalfK>(mma_ys, tYrH, tYsC, acc_y, kHalf == 0);
         };
-        // S = C B^T from the stage (chunk_scores_kernel's scaled fp16, loaded by TMA) into the
-        // accumulator order, by the mirror of store_scores' stmatrix; the tile's inverse scale
-        // is applied by the mask, to its factors (mask_scores: ~26 multiplies per thread and
-        // tile fewer). A warp's rows (ScoreRows: blocks w and 7 - w) reach the column groups
+        // S = C B^T from the stage (chunk_scores_kernel's output, loaded by TMA) into the
+        // accumulator order, by the mirror of store_scores' stmatrix. fp16 tiles are scaled:
+        // their inverse scale is applied by the mask, to its factors (mask_scores: ~26
+        // multiplies per thread and tile fewer); the factored kernels' bf16 tiles are not
+        // (K::kScaledScores). A warp's rows (ScoreRows: blocks w and 7 - w) reach the column groups
         // j <= (7 - w) / 2 only (causal): it reads those and zeroes the rest (N = 256 reads all:
         // the skip's registers make it spill).
         auto load_scores = [&] {
