@@ -185,14 +185,14 @@ int run(int argc, char** argv) {
   const bool state_pass = state_splits > 1;
   if (state_pass) {
     if (with_z || packed > 1) return std::fprintf(stderr, "--state-pass takes neither --z nor --packed\n"), 2;
-    p.split_len = ((T + state_splits - 1) / state_splits + K::kQ - 1) / K::kQ * K::kQ;
-    p.num_splits = (T + p.split_len - 1) / p.split_len;
-    if (p.num_splits < 2) return std::fprintf(stderr, "--state-pass: %d tokens make one split\n", T), 2;
-    const int split_tiles = p.split_len / K::kQ;
-    const int64_t state_ctas = int64_t(batch) * p.head_sets * (p.num_splits - 1);
+    const int split_len = ((T + state_splits - 1) / state_splits + K::kQ - 1) / K::kQ * K::kQ;
+    const int num_splits = (T + split_len - 1) / split_len;
+    if (num_splits < 2) return std::fprintf(stderr, "--state-pass: %d tokens make one split\n", T), 2;
+    const int split_tiles = split_len / K::kQ;
+    const int64_t state_ctas = int64_t(batch) * p.head_sets * (num_splits - 1);
     int runs = arg(argc, argv, "--runs", flashssd::state_runs_per_split(state_ctas, split_tiles, prop.multiProcessorCount));
     while (runs > 1 && split_tiles % runs != 0) --runs;
-    p.state_runs = std::max(1, runs);
+    K::set_splits(p, num_splits, split_len, std::max(1, runs));
     // The launcher's own allocation (its layout), from the library's pool; freed at run()'s end.
     flashssd::SsdKernelParams split{};
     split.batch = batch; split.heads = H; split.headdim = P; split.dstate = N;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cfloat>
+#include <climits>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -201,6 +202,38 @@ TEST(Sm90Scheduling, HeadSetsCoverEveryHead) {
   EXPECT_EQ(K::head_sets(32 * 2, 1), 32);  // R3: one set per head
   using OneHeadPerCta = flashssd::sm90::SsdFwdSm90<64, 128, 1>;
   EXPECT_EQ(OneHeadPerCta::head_sets(6, 2), 6);
+}
+
+// The scheduler's precomputed divisors (Params::head_sets_div..., K::kShortItemPrologue) give
+// the quotients and remainders of plain division over the work-item range, and set_splits keeps
+// the split divisors with the counts (a stale one would send items to the wrong split).
+TEST(Sm90Scheduling, PrecomputedDivisorsMatchDivision) {
+  for (int d : {1, 2, 3, 4, 7, 32, 33, 64, 127, 128, 132, 255, 4096, 65535}) {
+    const cutlass::FastDivmod fast(d);
+    for (int n : {0, 1, d - 1, d, d + 1, 2 * d + 3, 131071, 4224 * 37 + 5, INT32_MAX / 2, INT32_MAX - 1, INT32_MAX}) {
+      if (n < 0) continue;
+      int q = -1, r = -1;
+      fast(q, r, n);
+      EXPECT_EQ(q, n / d) << n << " / " << d;
+      EXPECT_EQ(r, n % d) << n << " % " << d;
+    }
+  }
+}
+
+TEST(Sm90Scheduling, SetSplitsKeepsTheDivisorsInStep) {
+  using K = flashssd::sm90::SsdFwdSm90<64, 128>;
+  K::Params p{};
+  K::set_splits(p, 4, 2048, 2);
+  EXPECT_EQ(p.num_splits, 4);
+  EXPECT_EQ(p.splits_div.divisor, 4);
+  EXPECT_EQ(p.state_runs_div.divisor, 6);  // (4 - 1) splits x 2 runs
+  EXPECT_EQ(p.state_run_tiles, 16);        // 2048 / 64 / 2
+  K::set_splits(p, 1, 512, 1);
+  EXPECT_EQ(p.splits_div.divisor, 1);
+  EXPECT_EQ(p.state_runs_div.divisor, 1);  // (no state pass: never 0)
+  EXPECT_THROW(K::set_splits(p, 2, 100, 1), std::invalid_argument);   // not a multiple of 64 tokens
+  EXPECT_THROW(K::set_splits(p, 2, 2048, 3), std::invalid_argument);  // 3 runs do not divide 32 tiles
+  EXPECT_THROW(K::set_splits(p, 0, 2048, 1), std::invalid_argument);
 }
 
 // make_params refuses a head dim that is not made of 64-channel slices (checked before any

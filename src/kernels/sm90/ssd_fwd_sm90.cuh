@@ -55,6 +55,7 @@
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -63,6 +64,7 @@
 #include <cutlass/arch/barrier.h>
 #include <cutlass/arch/reg_reconfig.h>
 #include <cutlass/cutlass.h>
+#include <cutlass/fast_math.h>
 
 #include "kernels/common/cu_seqlens.cuh"
 #include "kernels/common/dt.cuh"
@@ -96,6 +98,11 @@ struct SsdFwdSm90 {
   // N = 256 (one consumer per CTA): the state takes 128 of the consumer's 248 registers, so
   // the main pass keeps fewer GEMMs in flight (the lean schedule in ssd_fwd_sm90_kernel).
   static constexpr bool kLeanSchedule = kN == 256;
+  // The per-item prologue shortened (session 35: ~5% of R1 at 512 tokens, 8 tiles per item):
+  // WorkScheduler divides by precomputed divisors (Params::head_sets_div...), and the
+  // consumers branch around the incoming state's loads. Not at N = 256, whose gated kernel
+  // then spilled 4 bytes (its consumers at 248 registers).
+  static constexpr bool kShortItemPrologue = kN != 256;
   // Where S = C B^T comes from: at N = 128 and 256 the chunk scores, computed once per group
   // and tile before the main pass (chunk_scores_sm90.cuh) and loaded with the stage; at
   // N = 64 each consumer's own WGMMA during the previous tile, since loading it made the
@@ -353,6 +360,13 @@ struct SsdFwdSm90 {
     // WorkScheduler's counts, from the host (kernel parameters, not registers held by every
     // thread): head slices per group, sets of kHeadsPerCta of them per group and in all.
     int slices_per_group, sets_per_group, head_sets;
+    // Their divisors precomputed (make_params; the split counts by set_splits): an integer
+    // division by a run-time value is ~20 instructions, and the consumers decompose every
+    // item before its first tile (ncu, session 35: the items' prologue was ~5% of R1 at 512
+    // tokens, 8 tiles per item).
+    cutlass::FastDivmod head_sets_div, sets_per_group_div, slices_div;
+    cutlass::FastDivmod splits_div, state_runs_div;  // num_splits; (num_splits - 1) * state_runs
+    int state_run_tiles;  // tiles of a state-pass run: split_len / kQ / state_runs
     const void* dt;  // (b, T, H) raw: dt = clamp(softplus?(dt + dt_bias), dt_lo, dt_hi)
     ScalarType dt_type;
     int64_t dt_sb, dt_st, dt_sh;
@@ -381,7 +395,8 @@ struct SsdFwdSm90 {
     float* final_states;          // (b, H, P, N) with unit stride on N, or null
     int64_t fin_sb, fin_sh, fin_sp;
     // Split-sequence scheme (DESIGN.md section 3): each sequence is cut into num_splits
-    // runs of split_len tokens (a multiple of kQ). The state pass writes each split's local
+    // runs of split_len tokens (a multiple of kQ); set with set_splits, which keeps the
+    // scheduler's divisors in step. The state pass writes each split's local
     // final state and total decay (all splits but the last); split_boundary_scan_kernel
     // turns them into incoming states, which the main pass starts from.
     int num_splits, split_len;
@@ -424,13 +439,26 @@ struct SsdFwdSm90 {
     p.slices_per_group = heads / groups * p.slices;
     p.head_sets = head_sets(heads * p.slices, groups);
     p.sets_per_group = p.head_sets / groups;
+    p.head_sets_div = cutlass::FastDivmod(p.head_sets);
+    p.sets_per_group_div = cutlass::FastDivmod(p.sets_per_group);
+    p.slices_div = cutlass::FastDivmod(p.slices);
     p.dt_type = ScalarType::kF32;
     p.dt_lo = 0.f;
     p.dt_hi = INFINITY;
-    p.num_splits = 1;
-    p.split_len = (seqlen + kQ - 1) / kQ * kQ;
-    p.state_runs = 1;
+    set_splits(p, 1, (seqlen + kQ - 1) / kQ * kQ, 1);
     return p;
+  }
+  // The split-sequence plan: num_splits splits of split_len tokens (a multiple of kQ), the state
+  // pass's runs per split (they divide the split's tiles).
+  static void set_splits(Params& p, int num_splits, int split_len, int state_runs) {
+    if (num_splits < 1 || split_len % kQ != 0 || state_runs < 1 || split_len / kQ % state_runs != 0)
+      throw std::invalid_argument("flashssd sm90 forward: inconsistent split plan");
+    p.num_splits = num_splits;
+    p.split_len = split_len;
+    p.state_runs = state_runs;
+    p.splits_div = cutlass::FastDivmod(num_splits);
+    p.state_runs_div = cutlass::FastDivmod(std::max(1, (num_splits - 1) * state_runs));
+    p.state_run_tiles = split_len / kQ / state_runs;
   }
   // The chunk scores S = C B^T of every (batch, group, tile), chunk_scores_kernel's output
   // (chunk_scores_sm90.cuh). The main pass loads a tile of them with x, B and C instead of
@@ -606,12 +634,28 @@ struct WorkScheduler {
   __device__ bool varlen() const { return kStatePass && p.varlen_pass; }
   // The state pass's runs (state_runs per split, all splits but the last) or the splits.
   __device__ int splits() const { return kStatePass ? (p.num_splits - 1) * p.state_runs : p.num_splits; }
-  __device__ int run_tiles() const { return p.split_len / (kStatePass ? p.state_runs : 1) / K::kQ; }
+  __device__ int run_tiles() const { return kStatePass ? p.state_run_tiles : p.split_len / K::kQ; }
+  // q = n / d, r = n % d for d one of the Params' counts, by its precomputed divisor.
+  __device__ static void divmod(int& q, int& r, int n, int d, const cutlass::FastDivmod& fast) {
+    if constexpr (K::kShortItemPrologue) {
+      fast(q, r, n);
+    } else {
+      q = n / d;
+      r = n % d;
+    }
+  }
+  // A head slice's head and 64-channel slice.
+  __device__ void head_and_slice(int head_slice, int& h, int& slice) const { divmod(h, slice, head_slice, p.slices, p.slices_div); }
+  __device__ int head_of(int head_slice) const {
+    int h, slice;
+    head_and_slice(head_slice, h, slice);
+    return h;
+  }
   __device__ int num_items() const { return (varlen() ? p.num_seqs : p.batch * splits()) * p.head_sets; }
   // Whether the item's slots are slices of one head (P = 128: a pair is a head's two slices;
   // a spare slot copies slot 0). They share the head's decay (the kernel's kOneHeadDecay).
   __device__ bool one_head(const Item& w) const {
-    return K::kHeadsPerCta == 2 && w.head_slice(0) / p.slices == w.head_slice(K::kHeadsPerCta - 1) / p.slices;
+    return K::kHeadsPerCta == 2 && head_of(w.head_slice(0)) == head_of(w.head_slice(K::kHeadsPerCta - 1));
   }
   __device__ int64_t cu(int k) const { return cu_seqlens_at(p.cu_seqlens, p.cu_seqlens_64, p.cu_s, k); }
   // Sequence k's tokens [cu(k), cu(k + 1)) (varlen mode).
@@ -619,14 +663,14 @@ struct WorkScheduler {
   __device__ int tok_end(int k) const { return static_cast<int>(cu(k + 1)); }
   __device__ Item item(int i) const {
     Item w;
-    const int any_set = i % p.head_sets, set = any_set % p.sets_per_group;
-    w.grp = any_set / p.sets_per_group;
+    int batch_split, any_set, set;
+    divmod(batch_split, any_set, i, p.head_sets, p.head_sets_div);
+    divmod(w.grp, set, any_set, p.sets_per_group, p.sets_per_group_div);
     w.h0 = w.grp * p.slices_per_group + set * K::kHeadsPerCta;
     w.active = min(K::kHeadsPerCta, p.slices_per_group - set * K::kHeadsPerCta);
-    w.split = i / p.head_sets % splits();
-    w.b = i / p.head_sets / splits();
+    divmod(w.b, w.split, batch_split, splits(), kStatePass ? p.state_runs_div : p.splits_div);
     if (varlen()) {
-      w.split = i / p.head_sets;
+      w.split = batch_split;
       w.b = 0;
       const int begin = tok_begin(w.split), end = tok_end(w.split);
       w.tile_begin = begin / K::kQ;
@@ -702,7 +746,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         const int b = work.b, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
         // This thread's head slot (two heads: one per half of the warpgroup; one head: the
         // second half is prepare_tile_decay's role 1 and reads no dt) and its per-item constants.
-        const int slot = min(wtid / kQ, kHeads - 1), hd = work.head_slice(slot) / p.slices;
+        const int slot = min(wtid / kQ, kHeads - 1), hd = scheduler.head_of(work.head_slice(slot));
         // One head in both slots (kOneHeadDecay): its decay once, in the one-head form below,
         // whose second half (role 1) reads no dt.
         const bool one_head = kOneHeadDecay && scheduler.one_head(work);
@@ -789,8 +833,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         int head_of[kHeads], slice_of[kHeads];
         CUTE_UNROLL
         for (int k = 0; k < kHeads; ++k) {
-          head_of[k] = work.head_slice(k) / p.slices;
-          slice_of[k] = work.head_slice(k) - head_of[k] * p.slices;
+          scheduler.head_and_slice(work.head_slice(k), head_of[k], slice_of[k]);
         }
         // The main pass's state fold (K::kFoldFloor): G, the product of the total decays of
         // this head's tiles since the item's start or the last refold. A tile that starts a
@@ -1142,7 +1185,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     const int b = work.b, split = work.split, tile_begin = work.tile_begin, tiles = work.tiles;
     // The head slice this consumer computes: channels slice * kP .. + kP - 1 of head h, i.e.
     // rows slice * kP .. of the head's P x N state.
-    const int h = work.head_slice(head) / p.slices, slice = work.head_slice(head) % p.slices;
+    int h, slice;
+    scheduler.head_and_slice(work.head_slice(head), h, slice);
     const int64_t state_rows = int64_t(slice) * K::kP;
     const bool writes = head < work.active;  // a spare consumer (see WorkScheduler) writes nothing
     // The stage's decay record and weights of this slice's head (one for both slots when they
@@ -1167,8 +1211,18 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       h_in = p.initial_states + b * p.init_sb + h * p.init_sh + state_rows * p.init_sp;
       h_in_sp = p.init_sp;
     }
-    CUTE_UNROLL
-    for (int i = 0; i < size(acc_h); ++i) acc_h(i) = h_in ? h_in[at.row(i) * h_in_sp + at.col(i)] : 0.f;
+    // (With the short prologue a branch, not a select per element: the select was predicated,
+    // its loads issued at every item's start with or without an incoming state.)
+    if constexpr (!K::kShortItemPrologue) {
+      CUTE_UNROLL
+      for (int i = 0; i < size(acc_h); ++i) acc_h(i) = h_in ? h_in[at.row(i) * h_in_sp + at.col(i)] : 0.f;
+    } else if (h_in) {
+      CUTE_UNROLL
+      for (int i = 0; i < size(acc_h); ++i) acc_h(i) = h_in[at.row(i) * h_in_sp + at.col(i)];
+    } else {
+      CUTE_UNROLL
+      for (int i = 0; i < size(acc_h); ++i) acc_h(i) = 0.f;
+    }
     if constexpr (!kStatePass && !K::kChunkScores) {
       issue_scores(it);  // the first tile's S
     }

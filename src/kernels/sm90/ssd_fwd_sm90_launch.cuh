@@ -85,8 +85,9 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   const int64_t ctas_per_split = int64_t(params.batch) * p.head_sets;
   const SplitPlan plan =
       forced_splits(plan_splits(ctas_per_split, params.seqlen, K::kQ, sms, kSm90SplitCost), params.seqlen, K::kQ);
-  params.num_splits = p.num_splits = plan.num_splits;
-  params.split_len = p.split_len = plan.split_len;
+  K::set_splits(p, plan.num_splits, plan.split_len, 1);
+  params.num_splits = plan.num_splits;
+  params.split_len = plan.split_len;
   Workspace workspace(stream), flags_workspace(stream), scores_workspace(stream);
   bool queued = false;  // a kernel of this call is queued (the next one chains to it)
   if (params.seq_idx || params.cu_seqlens) {
@@ -101,8 +102,9 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   if (plan.num_splits > 1) {
     // Runs of the state pass per split: more CTAs when the splits alone leave SMs idle.
     const int split_tiles = plan.split_len / K::kQ;
-    params.state_runs = p.state_runs =
+    params.state_runs =
         forced_state_runs(state_runs_per_split(ctas_per_split * (plan.num_splits - 1), split_tiles, sms), split_tiles);
+    K::set_splits(p, plan.num_splits, plan.split_len, params.state_runs);
     allocate_split_workspace(params, workspace);
     p.split_states = params.split_states;
     p.split_decay = params.split_decay;
