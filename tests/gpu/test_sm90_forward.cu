@@ -333,7 +333,7 @@ TEST(Sm90ForwardSmall, PackedSequencesAndDPerChannel) {
   opt.forced_starts = {0, 1, 63, 64, 65, 259};  // also on an item's first and last tokens
   forward_case<K128>(1, 260, 2, 1, false, 32, 0.01, 64, opt);
   // With the gate (the z kernels load the flags ahead since session 34; the N = 64 one also
-  // asks L2 for dt ahead). Added after session 34's last device checks: not yet run on a GPU.
+  // asks L2 for dt ahead). First run on a GPU in session 35 (calls 1, 2 and 6: pass).
   forward_case<K128>(1, 260, 2, 1, true, 33, 0.01, 64, opt);
   forward_case<K64>(1, 260, 2, 1, true, 34, 0.01, 64, opt);
 }

@@ -396,9 +396,9 @@ struct SsdFwdSm90 {
     int64_t fin_sb, fin_sh, fin_sp;
     // Split-sequence scheme (DESIGN.md section 3): each sequence is cut into num_splits
     // runs of split_len tokens (a multiple of kQ); set with set_splits, which keeps the
-    // scheduler's divisors in step. The state pass writes each split's local
-    // final state and total decay (all splits but the last); split_boundary_scan_kernel
-    // turns them into incoming states, which the main pass starts from.
+    // scheduler's divisors in step. The state pass writes each split's local final state and
+    // total decay (all splits but the last); split_boundary_scan_kernel turns them into
+    // incoming states, which the main pass starts from.
     int num_splits, split_len;
     float* split_states;  // (b, H, num_splits, P, N) contiguous (P = slices * kP)
     float* split_decay;   // (b, H, num_splits)
@@ -646,7 +646,7 @@ struct WorkScheduler {
   }
   // A head slice's head and 64-channel slice.
   __device__ void head_and_slice(int head_slice, int& h, int& slice) const { divmod(h, slice, head_slice, p.slices, p.slices_div); }
-  __device__ int head_of(int head_slice) const {
+  __device__ int head_of_slice(int head_slice) const {
     int h, slice;
     head_and_slice(head_slice, h, slice);
     return h;
@@ -655,7 +655,7 @@ struct WorkScheduler {
   // Whether the item's slots are slices of one head (P = 128: a pair is a head's two slices;
   // a spare slot copies slot 0). They share the head's decay (the kernel's kOneHeadDecay).
   __device__ bool one_head(const Item& w) const {
-    return K::kHeadsPerCta == 2 && head_of(w.head_slice(0)) == head_of(w.head_slice(K::kHeadsPerCta - 1));
+    return K::kHeadsPerCta == 2 && head_of_slice(w.head_slice(0)) == head_of_slice(w.head_slice(K::kHeadsPerCta - 1));
   }
   __device__ int64_t cu(int k) const { return cu_seqlens_at(p.cu_seqlens, p.cu_seqlens_64, p.cu_s, k); }
   // Sequence k's tokens [cu(k), cu(k + 1)) (varlen mode).
@@ -746,7 +746,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         const int b = work.b, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
         // This thread's head slot (two heads: one per half of the warpgroup; one head: the
         // second half is prepare_tile_decay's role 1 and reads no dt) and its per-item constants.
-        const int slot = min(wtid / kQ, kHeads - 1), hd = scheduler.head_of(work.head_slice(slot));
+        const int slot = min(wtid / kQ, kHeads - 1), hd = scheduler.head_of_slice(work.head_slice(slot));
         // One head in both slots (kOneHeadDecay): its decay once, in the one-head form below,
         // whose second half (role 1) reads no dt.
         const bool one_head = kOneHeadDecay && scheduler.one_head(work);
