@@ -290,6 +290,25 @@ def render_tables(report, heading="##") -> list:
     return L
 
 
+def render_placements(report, heading="##") -> list:
+    """Markdown lines: each forward row's median per input copy (placement), FlashSSD and Triton,
+    so that a move between records can be told from the spread within one run."""
+    rows = [r for r in report["rows"] if r.get("flashssd_ms_by_placement") or r.get("triton_ms_by_placement")]
+    if not rows:
+        return []
+
+    def spread(v):
+        return " / ".join(fmt(t) for t in v) if v else "—"
+    L = [f"{heading} Medians per placement", "",
+         "The timed runs split by the input copy they used (protocol: placements).", "",
+         "| config | batch x seqlen | z | FlashSSD | Triton |", "|---|---|---|---|---|"]
+    for r in rows:
+        L.append(f"| {r['config']} | {r['batch']} x {r['seqlen']} | {'y' if r['z'] else 'n'} | "
+                 f"{spread(r.get('flashssd_ms_by_placement'))} | {spread(r.get('triton_ms_by_placement'))} |")
+    L.append("")
+    return L
+
+
 def write_markdown(report, path):
     L = [f"# FlashSSD benchmark: {report['device']}, {report['date']}", "", header_line(report)]
     if report.get("dry_run"):
@@ -298,6 +317,7 @@ def write_markdown(report, path):
         L += ["", f"Command: `{report['command']}`"]
     L.append("")
     L += render_tables(report)
+    L += render_placements(report)
     extra = [k for k in report if k not in TOP_KEYS + ["protocol", "env", "errors", "dry_run", "command"]]
     if extra:
         L.append(f"Other sections in the JSON: {', '.join(extra)}.")
@@ -425,6 +445,7 @@ class Timer:
         l2 = int(getattr(props, "L2_cache_size", 0) or 0) or (128 << 20)
         self.l2_bytes = l2
         self.flush_buf = torch.empty(2 * l2, dtype=torch.uint8, device="cuda")
+        self.last_times = None  # the last call's timed runs, in run order (placement_medians)
 
     def flush(self):
         self.flush_buf.zero_()
@@ -457,10 +478,8 @@ class Timer:
             fn()
             ends[i].record()
         torch.cuda.synchronize()
-        times = sorted(s.elapsed_time(e) for s, e in zip(starts, ends))
-        n = len(times)
-        med = times[n // 2] if n % 2 else 0.5 * (times[n // 2 - 1] + times[n // 2])
-        return med, n_iter
+        self.last_times = [s.elapsed_time(e) for s, e in zip(starts, ends)]  # in run order
+        return median(self.last_times), n_iter
 
 
 def measure_memcpy(torch, nbytes=1 << 30, iters=30):
@@ -556,6 +575,21 @@ def rotating(calls):
         turn[0] = (i + 1) % len(calls)
         return calls[i]()
     return run
+
+
+def median(values):
+    v = sorted(values)
+    n = len(v)
+    return v[n // 2] if n % 2 else 0.5 * (v[n // 2 - 1] + v[n // 2])
+
+
+def placement_medians(times, order, k):
+    """The median time of each of k input copies: times[i] is the timed run that used copy
+    order[i] (both in run order). None where the timer kept no runs or they do not match."""
+    if k < 2 or not times or len(times) != len(order):
+        return None
+    by = [[t for t, c in zip(times, order) if c == j] for j in range(k)]
+    return [round(median(ts), 4) if ts else None for ts in by]
 
 
 def rel_err(torch, a, b):
@@ -902,17 +936,29 @@ def run_fwd_row(torch, args, row, seed, timer, triton_fn, fl_fn, probe):
     copies = input_copies(torch, inp, args.placements)
 
     def timed(fn):
-        return timer(rotating([lambda c=c: call_ssd(fn, c) for c in copies]))
+        # Which copy each call used, so that the timed runs (the last n calls) can be split by
+        # placement: one allocation's time is a draw from a spread of up to 10%.
+        used = []
+
+        def call(i, c):
+            used.append(i)
+            return call_ssd(fn, c)
+        ms, n = timer(rotating([lambda i=i, c=c: call(i, c) for i, c in enumerate(copies)]))
+        return ms, n, placement_medians(getattr(timer, "last_times", None), used[len(used) - n:], len(copies))
 
     if fl_ok:
-        ms, n = timed(fl_fn)
+        ms, n, by = timed(fl_fn)
         row["flashssd_ms"], row["iters"]["flashssd"] = round(ms, 4), n
+        if by:
+            row["flashssd_ms_by_placement"] = by
     elif fl_fn is not None and "flashssd" in row["errors"] and args.time_wrong:
-        ms, n = timed(fl_fn)
+        ms, n, _ = timed(fl_fn)
         row["flashssd_ms_unverified"] = round(ms, 4)
     if triton_fn is not None and "triton" not in row["errors"]:
-        ms, n = timed(triton_fn)
+        ms, n, by = timed(triton_fn)
         row["triton_ms"], row["iters"]["triton"] = round(ms, 4), n
+        if by:
+            row["triton_ms_by_placement"] = by
 
 
 def run_fwd_bwd_row(torch, args, row, seed, timer, triton_fn):

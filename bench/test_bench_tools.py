@@ -519,3 +519,55 @@ def test_ncu_stall_table_usage():
     script = os.path.join(HERE, os.pardir, "scripts", "ncu_stall_table.sh")
     cp = subprocess.run(["bash", script, "only-a-name"], capture_output=True, text=True)
     assert cp.returncode == 2 and "usage: ncu_stall_table.sh" in cp.stderr
+
+
+def test_placement_medians_split_the_timed_runs_by_copy(tmp_path):
+    # Runs in order, taking copies 1, 2, 0, 1, 2, 0, 1 (a rotation entered mid-turn).
+    times = [5.0, 9.0, 1.0, 6.0, 8.0, 2.0, 7.0]
+    order = [1, 2, 0, 1, 2, 0, 1]
+    assert compare.placement_medians(times, order, 3) == [1.5, 6.0, 8.5]
+    assert compare.placement_medians(times, order, 1) is None
+    assert compare.placement_medians(None, order, 3) is None
+    assert compare.placement_medians(times, order[1:], 3) is None
+    assert compare.median([3.0, 1.0, 2.0]) == 2.0 and compare.median([4.0, 1.0]) == 2.5
+    row = plan()[0]
+    row.update(flashssd_ms=1.0, triton_ms=2.0, flashssd_ms_by_placement=[0.9, 1.0, 1.1],
+               triton_ms_by_placement=[2.0, 2.0, 2.1])
+    rep = report_for([row])
+    assert compare.check_schema(rep) == []
+    lines = compare.render_placements(rep)
+    assert any("0.900 / 1.000 / 1.100" in l for l in lines), lines
+    compare.write_markdown(rep, tmp_path / "r.md")
+    assert "Medians per placement" in (tmp_path / "r.md").read_text()
+
+
+def test_fwd_row_records_medians_per_placement(monkeypatch):
+    torch = pytest.importorskip("torch")
+    import triton_baseline as tb
+    monkeypatch.setattr(compare, "DEVICE", "cpu")
+    ptrs = []  # x's address at each call: which input copy it used
+
+    def ref_fn(x, dt, A, B, C, chunk, D=None, z=None, dt_bias=None, dt_softplus=False):
+        ptrs.append(x.data_ptr())
+        return tb.ssd_reference(x, dt, A, B, C, D=D, z=z, dt_bias=dt_bias, dt_softplus=dt_softplus).to(x.dtype)
+
+    class CopyTimer:
+        # Three untimed calls (Timer's first call, estimate, warm-up), so the timed runs enter
+        # the rotation mid-turn; then five timed runs, 1 ms on the original inputs (the copy the
+        # correctness check used, ptrs[0]) and 2 ms on the other copy.
+        def __call__(self, fn):
+            for _ in range(3):
+                fn()
+            start = len(ptrs)
+            for _ in range(5):
+                fn()
+            self.last_times = [1.0 if p == ptrs[0] else 2.0 for p in ptrs[start:]]
+            return 1.5, 5
+
+    row = small_row()
+    compare.run_fwd_row(torch, compare.parse_args(["--placements", "2"]), row, 1, CopyTimer(), ref_fn, ref_fn, {})
+    assert row["flashssd_ms"] == 1.5 and row["triton_ms"] == 1.5, row["errors"]
+    assert row["flashssd_ms_by_placement"] == [1.0, 2.0] and row["triton_ms_by_placement"] == [1.0, 2.0]
+    row = small_row()
+    compare.run_fwd_row(torch, compare.parse_args(["--placements", "1"]), row, 1, CopyTimer(), ref_fn, ref_fn, {})
+    assert "flashssd_ms_by_placement" not in row and "triton_ms_by_placement" not in row
