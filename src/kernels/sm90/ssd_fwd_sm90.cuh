@@ -306,12 +306,13 @@ struct SsdFwdSm90 {
     alignas(16) float w[kHeadsPerCta][kMain ? kQ : 4];  // state-update weight of each token (main pass)
     float score_inv_scale;  // the chunk scores' tile scale (written by the producer)
   };
-  template <bool kMain>
+  // kOneBuffer: one output buffer, which an exact tile's S' shares (kOneOutputBuffer).
+  template <bool kMain, bool kOneBuffer = false>
   struct ConsumerT {
     // The output tile for the TMA store, two buffers: a tile's epilogue writes one while the
     // previous tile's store, issued at this tile's barrier, may still read the other.
-    alignas(1024) Element y[2][kMain ? cosize_v<LayoutY> : 8];
-    alignas(1024) Element scores[kMain ? cosize_v<LayoutScores> : 8];  // S' in Element, for X^T S'^T
+    alignas(1024) Element y[kOneBuffer ? 1 : 2][kMain ? cosize_v<LayoutY> : 8];
+    alignas(1024) Element scores[kMain && !kOneBuffer ? cosize_v<LayoutScores> : 8];  // S' in Element, for X^T S'^T
   };
   static constexpr size_t kMaxSmemBytes = 227 * 1024;
   // As many state-pass stages as fit (at most 6): 6 at N = 64 and 128, 5 at N = 256.
@@ -326,9 +327,14 @@ struct SsdFwdSm90 {
   // dropped two unread fields (MainDecay; probe, session 29 call 1: R3 z's shape 0.5405 ->
   // 0.4875 ms (-9.8%), P = 64 -7.1%; through the API R3 z 0.5418 -> 0.4923). A fourth stage for
   // the ungated N = 64 kernel (it would fit) bought nothing: R3's shape 0.3776 -> 0.3775.
+  // The ungated factored kernel (bf16, N = 128) keeps one output buffer per consumer, which S'
+  // shares in the (rare) exact tiles, so that its stage fits three times: its factored tiles
+  // read no S', and their epilogue waits for the previous y's store before the turn's barrier.
+  template <bool kGate>
+  static constexpr bool kOneOutputBuffer = kFactoredScores && !kGate;
   template <bool kGate>
   static constexpr bool kThirdStage =
-      (kMaxSmemBytes - 2048 - kHeadsPerCta * sizeof(ConsumerT<true>)) / sizeof(StageT<true, kGate>) >= 3;
+      (kMaxSmemBytes - 2048 - kHeadsPerCta * sizeof(ConsumerT<true, kOneOutputBuffer<kGate>>)) / sizeof(StageT<true, kGate>) >= 3;
   static constexpr bool kUngatedThirdStage = kThirdStage<false>;
   template <bool kGate>
   static constexpr int kMainStages = kThirdStage<kGate> ? 3 : 2;
@@ -336,7 +342,7 @@ struct SsdFwdSm90 {
   struct SharedStorageT {
     static constexpr int kNumStages = kStatePass ? kStateStages : kMainStages<kGate>;
     StageT<!kStatePass, kGate || !kUngatedThirdStage> stage[kNumStages];
-    ConsumerT<!kStatePass> consumer[kHeadsPerCta];
+    ConsumerT<!kStatePass, !kStatePass && kOneOutputBuffer<kGate>> consumer[kHeadsPerCta];
     alignas(8) uint64_t full[kNumStages];   // TMA bytes landed and decay factors written
     alignas(8) uint64_t empty[kNumStages];  // every consumer done with the stage
     // Never waited on: the state pass's consumers arrive here instead of at a stage's empty
@@ -1041,9 +1047,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   };
   if (head == 1) pass_turn();
   auto& mine = smem.consumer[head];
-  const uint32_t scores_addr = smem_addr(mine.scores), y_addr0 = smem_addr(mine.y[0]);
+  // One output buffer (K::kOneOutputBuffer), which an exact tile's S' shares.
+  constexpr bool kOneBuffer = !kStatePass && K::template kOneOutputBuffer<kGateZ>;
+  static_assert(!kOneBuffer || kPingPong, "one output buffer: the turn's barrier orders the previous y's store before the epilogue");
+  Element* const scores_tile = kOneBuffer ? mine.y[0] : mine.scores;
+  const uint32_t scores_addr = smem_addr(scores_tile), y_addr0 = smem_addr(mine.y[0]);
   constexpr uint32_t kYBufferBytes = sizeof(mine.y[0]);
-  Tensor sScores = make_tensor(make_smem_ptr(mine.scores), typename K::LayoutScores{});
+  Tensor sScores = make_tensor(make_smem_ptr(scores_tile), typename K::LayoutScores{});
 
   // S's rows over the warps are balanced (ScoreRows): S is read from the chunk scores or, at N =
   // 64, computed from C in registers (MmaScoresRs; the ungated kernel since session 27: R3's
@@ -1172,7 +1182,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   // 0.577 -> 0.561 ms, N = 64 z 0.605 -> 0.558; the N = 128 z kernel since session 11, when
   // the chunk scores freed the registers its coordinates needed: 0.654 -> 0.628).
   auto store_y = [&](int it_of_tile, int t, int h, int b, int slice) {
-    Tensor sY = make_tensor(make_smem_ptr(mine.y[it_of_tile & 1]), typename K::LayoutY{});
+    Tensor sY = make_tensor(make_smem_ptr(mine.y[kOneBuffer ? 0 : it_of_tile & 1]), typename K::LayoutY{});
     Tensor mY = p.tma_y.get_tma_tensor(make_shape(p.seqlen, p.slices * K::kP, p.heads, p.batch))(_, _, h, b);
     Tensor gY = local_tile(mY, Shape<typename K::TQ, typename K::TP>{}, make_coord(t, slice));
     auto [gy, sy] = tma_partition(p.tma_y, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sY), group_modes<0, 2>(gY));
@@ -1389,6 +1399,23 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           sync_consumer();
           if (tid == 0 && writes && i_tile > 0) store_y(it - 1, t - 1, h, b, slice);
         };
+        // One output buffer: an exact tile stores the previous y before its S' takes the
+        // buffer (the store issued before the mask, waited for after it), and its barrier then
+        // publishes S' alone. (Three barriers more per exact tile, which only extreme decays
+        // and sequence starts take.)
+        [[maybe_unused]] auto store_previous_y = [&] {
+          cutlass::arch::fence_view_async_shared();
+          sync_consumer();  // the previous tile's epilogue has written y
+          if (tid == 0 && writes && i_tile > 0) store_y(it - 1, t - 1, h, b, slice);
+        };
+        [[maybe_unused]] auto await_output_buffer = [&] {
+          if (tid == 0) tma_store_wait<0>();
+          sync_consumer();  // the store has read the buffer
+        };
+        [[maybe_unused]] auto publish_scores_only = [&] {
+          cutlass::arch::fence_view_async_shared();
+          sync_consumer();
+        };
         auto retire_state_readout = [&] {
           warpgroup_wait<0>();
           warpgroup_fence_operand(tYrH);
@@ -1433,7 +1460,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // outweigh the FFMAs it saves.)
         auto epilogue = [&] {
           const int y_buf = it & 1;
-          const uint32_t y_addr = y_addr0 + y_buf * kYBufferBytes;
+          const uint32_t y_addr = y_addr0 + (kOneBuffer ? 0 : y_buf) * kYBufferBytes;
           const uint32_t z_addr = smem_addr(stage.z[head]);
           CUTE_UNROLL
           for (int j = 0; j < kGroups; ++j) {
@@ -1483,10 +1510,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           // issued after S' is stored, so that the stores drain under its conversion before the
           // fence (probe, session 13: N = 128 0.496 -> 0.492 ms, z 0.611 -> 0.598).
           issue_state_readout(Int<0>{});
+          if constexpr (kOneBuffer) store_previous_y();
           mask();
+          if constexpr (kOneBuffer) await_output_buffer();
           store_scores();
           issue_state_readout(Int<1>{});
-          publish_scores();
+          if constexpr (kOneBuffer) publish_scores_only();
+          else publish_scores();
           retire_state_readout();
           load_x_transposed();  // (once the state's bf16 registers are free: 224 do not hold both)
           issue_scores_readout();
@@ -1509,6 +1539,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           warpgroup_wait<K::kChunkScores ? 1 : 2>();  // X^T S'^T (the state update and next S stay in flight)
           warpgroup_fence_operand(tYrX);
           warpgroup_fence_operand(acc_y);
+          if constexpr (kOneBuffer) sync_consumer();  // every warp's X^T S'^T has read S' before y takes the buffer
           epilogue();
           retire_all();  // the state update (and the next S)
         };
@@ -1542,6 +1573,11 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             warpgroup_fence_operand(tHrX);
             warpgroup_fence_operand(acc_y);
             decay_state();
+            // One output buffer: the previous y's store (issued at this tile's barrier) has read
+            // it before the epilogue writes; the turn's barrier tells the other threads.
+            if constexpr (kOneBuffer) {
+              if (tid == 0) tma_store_wait<0>();
+            }
             wait_turn();
             issue_state_update();
             pass_turn();
