@@ -270,9 +270,27 @@ void expect_storage_facts(int state_stages, int main_stages_ungated, int main_st
   EXPECT_EQ(ungated_stage, main_stages_ungated == 2 ? sizeof(typename K::template StageT<true, true>)
                                                      : sizeof(typename K::template StageT<true, false>));
   if (main_stages_ungated == 2) EXPECT_EQ((K::template kSmemBytes<false, false>), (K::template kSmemBytes<false, true>));
+  // One output buffer per consumer (the ungated factored kernel): its y tile, which an exact
+  // tile's S' shares, and no S' tile of its own; the gated kernel keeps two y buffers and S'.
+  using Gated = typename K::template SharedStorageT<false, true>;
+  const size_t y_tile = sizeof(std::declval<Gated&>().consumer[0].y[0]);
+  EXPECT_FALSE(K::template kOneOutputBuffer<true>);
+  EXPECT_EQ(sizeof(std::declval<Gated&>().consumer[0]), 3 * y_tile);
+  EXPECT_EQ(sizeof(std::declval<Ungated&>().consumer[0]), (K::template kOneOutputBuffer<false> ? 1 : 3) * y_tile +
+                                                              (K::template kOneOutputBuffer<false> ? 1024 : 0));
 }
 TEST(Sm90Layouts, StatePassStorageN64) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 64>>(6, 3, 3); }
-TEST(Sm90Layouts, StatePassStorageN128) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 128>>(6, 2); }
+// The bf16 N = 128 kernels: a third stage for the ungated main pass by its one output buffer.
+TEST(Sm90Layouts, StatePassStorageN128) {
+  using K = flashssd::sm90::SsdFwdSm90<64, 128>;
+  EXPECT_TRUE(K::kOneOutputBuffer<false>);
+  expect_storage_facts<K>(6, 3);
+}
+TEST(Sm90Layouts, StatePassStorageN128Fp16) {
+  using K = flashssd::sm90::SsdFwdSm90<64, 128, 2, cutlass::half_t>;
+  EXPECT_FALSE(K::kOneOutputBuffer<false>);
+  expect_storage_facts<K>(6, 2);
+}
 TEST(Sm90Layouts, StatePassStorageN256) { expect_storage_facts<flashssd::sm90::SsdFwdSm90<64, 256, 1>>(5, 2); }
 
 // The bytes a main-pass stage expects from TMA are the tiles it holds: x (and z) per head, B,

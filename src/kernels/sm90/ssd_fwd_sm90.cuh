@@ -322,7 +322,12 @@ struct SsdFwdSm90 {
   // that makes them fit (N = 64: probe R1 8k, session 16 call 3: 0.436 -> 0.423 ms, P = 128
   // 0.435 -> 0.425, 512 tokens 0.521 -> 0.494), and only there: at N = 128 the 16 KB smaller
   // storage alone made R1 8k 2% slower through the API (0.485 -> 0.495 ms, session 16 call 5;
-  // not understood: the tiles keep their 1024-byte alignment).
+  // not understood: the tiles keep their 1024-byte alignment). Since session 36 the ungated
+  // bf16 N = 128 kernel fits 3 by its one output buffer (kOneOutputBuffer; probe, calls E-F,
+  // against 2 stages: R1 8k -2.2..-2.6%, 512 tokens -2.5..-3.3%, R2's shape -4.0%, packed
+  // -2.7..-2.9%; where every tile is exact, decays 8x the probe's, +0.9%). The one buffer alone,
+  // at 2 stages, read -0.4..+0.2% (+2.7% / +6.2% at decays 4x / 8x, before the exact tile's
+  // store was issued ahead of its mask). The z kernel's stage (86 KB) does not fit 3 times.
   // The gated kernel takes a third stage too where it fits: N = 64, since its decay record
   // dropped two unread fields (MainDecay; probe, session 29 call 1: R3 z's shape 0.5405 ->
   // 0.4875 ms (-9.8%), P = 64 -7.1%; through the API R3 z 0.5418 -> 0.4923). A fourth stage for
