@@ -310,7 +310,8 @@ struct SsdFwdSm90 {
   template <bool kMain, bool kOneBuffer = false>
   struct ConsumerT {
     // The output tile for the TMA store, two buffers: a tile's epilogue writes one while the
-    // previous tile's store, issued at this tile's barrier, may still read the other.
+    // previous tile's store, issued at this tile's barrier, may still read the other. With one
+    // buffer the epilogue waits for that store (its thread 0, before the turn's barrier).
     alignas(1024) Element y[kOneBuffer ? 1 : 2][kMain ? cosize_v<LayoutY> : 8];
     alignas(1024) Element scores[kMain && !kOneBuffer ? cosize_v<LayoutScores> : 8];  // S' in Element, for X^T S'^T
   };
