@@ -19,6 +19,9 @@
 //                                                  splits, with the API's runs per split unless --runs r;
 //                                                  R4: --batch 1 --seqlen 131072 --state-pass 4;
 //                                                  R1 32k: --batch 2 --seqlen 32768 --state-pass 2)
+//                               [--main-splits s]  (s >= 2: the main pass of s splits, each split's incoming
+//                                                   state from the split workspace, filled with values in
+//                                                   [-1, 1]; R4: --batch 1 --seqlen 131072 --main-splits 4)
 //   flashssd_sm90_forward_probe --read-bw MB | --copy-bw MB
 //                               (the references for those: the device's read-only bandwidth on MB
 //                                megabytes, 16-byte loads; or a device-to-device cudaMemcpyAsync of MB)
@@ -203,6 +206,25 @@ int run(int argc, char** argv) {
     p.final_states = nullptr;
     std::fprintf(stderr, "state pass: %d splits of %d tokens, %d runs each\n", p.num_splits, p.split_len, p.state_runs);
   }
+  // --main-splits s: the main pass of s splits, as the launcher runs it after the state pass
+  // and the boundary scan (their output, the incoming states, is filled here).
+  const int main_splits = arg(argc, argv, "--main-splits", 0);
+  if (main_splits > 1) {
+    if (state_pass) return std::fprintf(stderr, "--main-splits and --state-pass time different passes: give one\n"), 2;
+    if (packed > 1) return std::fprintf(stderr, "--main-splits takes no --packed\n"), 2;
+    const int split_len = ((T + main_splits - 1) / main_splits + K::kQ - 1) / K::kQ * K::kQ;
+    const int num_splits = (T + split_len - 1) / split_len;
+    if (num_splits < 2) return std::fprintf(stderr, "--main-splits: %d tokens make one split\n", T), 2;
+    K::set_splits(p, num_splits, split_len, 1);
+    flashssd::SsdKernelParams split{};
+    split.batch = batch; split.heads = H; split.headdim = P; split.dstate = N;
+    split.num_splits = p.num_splits; split.state_runs = 1;
+    flashssd::allocate_split_workspace(split, split_workspace);
+    fill_uniform<<<1024, 256>>>(split.split_states, size_t(batch) * H * num_splits * P * N, -1.f, 1.f, 8);
+    PROBE_CHECK(cudaGetLastError());
+    p.split_states = split.split_states;
+    std::fprintf(stderr, "main pass: %d splits of %d tokens\n", p.num_splits, p.split_len);
+  }
   const size_t kSmem = state_pass ? K::template kSmemBytes<true, false>
                        : with_z   ? K::template kSmemBytes<false, true>
                                   : K::template kSmemBytes<false, false>;
@@ -217,7 +239,7 @@ int run(int argc, char** argv) {
   if (carveout >= 0) PROBE_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, carveout));
   int per_sm = 0;
   PROBE_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, K::kThreads, kSmem));
-  const int items = batch * p.head_sets * (state_pass ? (p.num_splits - 1) * p.state_runs : 1);
+  const int items = batch * p.head_sets * (state_pass ? (p.num_splits - 1) * p.state_runs : main_splits > 1 ? p.num_splits : 1);
   const int grid = arg(argc, argv, "--persistent", 1) ? std::min(items, prop.multiProcessorCount) : items;
   auto launch = [&] { kernel<<<unsigned(grid), K::kThreads, kSmem>>>(p); };
 
@@ -229,11 +251,11 @@ int run(int argc, char** argv) {
   const double bytes = state_pass ? (double(nx) * 2 + double(nbc) * 2 + dt_bytes) * (p.num_splits - 1) * p.split_len / T
                                   : double(nx) * 2 * (with_z ? 3 : 2) + double(nbc) * 2 * 2 + dt_bytes;
   std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"ok\", \"batch\": %d, \"seqlen\": %d, \"H\": %d, "
-              "\"G\": %d, \"P\": %d, \"N\": %d, \"dt_bf16\": %d, \"z\": %d, \"packed\": %d, \"state_pass_splits\": %d, \"state_runs\": %d, "
+              "\"G\": %d, \"P\": %d, \"N\": %d, \"dt_bf16\": %d, \"z\": %d, \"packed\": %d, \"state_pass_splits\": %d, \"state_runs\": %d, \"main_splits\": %d, "
               "\"warm_l2\": %d, \"ctas_per_sm\": %d, \"smem_bytes\": %zu, \"carveout\": %d, \"median_ms\": %.5f, "
               "\"min_ms\": %.5f, \"bytes\": %.0f, \"achieved_TBps\": %.4f}\n",
               batch, T, H, G, P, N, int(p.dt_type == flashssd::ScalarType::kBF16), int(with_z), packed,
-              state_pass ? p.num_splits : 0, state_pass ? p.state_runs : 0, int(warm_l2), per_sm, size_t(kSmem), carveout, ms[iters / 2], ms[0], bytes,
+              state_pass ? p.num_splits : 0, state_pass ? p.state_runs : 0, main_splits > 1 ? p.num_splits : 0, int(warm_l2), per_sm, size_t(kSmem), carveout, ms[iters / 2], ms[0], bytes,
               bytes / ms[iters / 2] * 1e-9);
   return 0;
 }
