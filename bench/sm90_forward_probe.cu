@@ -183,18 +183,25 @@ int run(int argc, char** argv) {
   // --state-pass s: the state pass of s splits (each split's local state and decay, all but the
   // last; ssd_fwd_sm90_launch.cuh's step 1) with the launcher's runs per split, into buffers of
   // the launcher's layout (allocate_split_workspace). Its stages have no z and no final states.
-  const int state_splits = arg(argc, argv, "--state-pass", 0);
+  // --main-splits s: the main pass of s splits, as the launcher runs it after the state pass
+  // and the boundary scan (their output, the incoming states, is filled here).
+  const int state_splits = arg(argc, argv, "--state-pass", 0), main_splits = arg(argc, argv, "--main-splits", 0);
   flashssd::Workspace split_workspace(nullptr);
   const bool state_pass = state_splits > 1;
-  if (state_pass) {
-    if (with_z || packed > 1) return std::fprintf(stderr, "--state-pass takes neither --z nor --packed\n"), 2;
-    const int split_len = ((T + state_splits - 1) / state_splits + K::kQ - 1) / K::kQ * K::kQ;
+  if (state_pass && main_splits > 1) return std::fprintf(stderr, "--main-splits and --state-pass time different passes: give one\n"), 2;
+  if (state_pass && with_z) return std::fprintf(stderr, "--state-pass takes no --z\n"), 2;
+  if (const int splits = state_pass ? state_splits : main_splits; splits > 1) {
+    if (packed > 1) return std::fprintf(stderr, "--state-pass and --main-splits take no --packed\n"), 2;
+    const int split_len = ((T + splits - 1) / splits + K::kQ - 1) / K::kQ * K::kQ;
     const int num_splits = (T + split_len - 1) / split_len;
-    if (num_splits < 2) return std::fprintf(stderr, "--state-pass: %d tokens make one split\n", T), 2;
+    if (num_splits < 2) return std::fprintf(stderr, "%d tokens make one split\n", T), 2;
     const int split_tiles = split_len / K::kQ;
-    const int64_t state_ctas = int64_t(batch) * p.head_sets * (num_splits - 1);
-    int runs = arg(argc, argv, "--runs", flashssd::state_runs_per_split(state_ctas, split_tiles, prop.multiProcessorCount));
-    while (runs > 1 && split_tiles % runs != 0) --runs;
+    int runs = 1;
+    if (state_pass) {
+      const int64_t state_ctas = int64_t(batch) * p.head_sets * (num_splits - 1);
+      runs = arg(argc, argv, "--runs", flashssd::state_runs_per_split(state_ctas, split_tiles, prop.multiProcessorCount));
+      while (runs > 1 && split_tiles % runs != 0) --runs;
+    }
     K::set_splits(p, num_splits, split_len, std::max(1, runs));
     // The launcher's own allocation (its layout), from the library's pool; freed at run()'s end.
     flashssd::SsdKernelParams split{};
@@ -203,27 +210,14 @@ int run(int argc, char** argv) {
     flashssd::allocate_split_workspace(split, split_workspace);
     p.split_states = split.split_states; p.split_decay = split.split_decay;
     p.run_states = split.run_states; p.run_decay = split.run_decay;
-    p.final_states = nullptr;
-    std::fprintf(stderr, "state pass: %d splits of %d tokens, %d runs each\n", p.num_splits, p.split_len, p.state_runs);
-  }
-  // --main-splits s: the main pass of s splits, as the launcher runs it after the state pass
-  // and the boundary scan (their output, the incoming states, is filled here).
-  const int main_splits = arg(argc, argv, "--main-splits", 0);
-  if (main_splits > 1) {
-    if (state_pass) return std::fprintf(stderr, "--main-splits and --state-pass time different passes: give one\n"), 2;
-    if (packed > 1) return std::fprintf(stderr, "--main-splits takes no --packed\n"), 2;
-    const int split_len = ((T + main_splits - 1) / main_splits + K::kQ - 1) / K::kQ * K::kQ;
-    const int num_splits = (T + split_len - 1) / split_len;
-    if (num_splits < 2) return std::fprintf(stderr, "--main-splits: %d tokens make one split\n", T), 2;
-    K::set_splits(p, num_splits, split_len, 1);
-    flashssd::SsdKernelParams split{};
-    split.batch = batch; split.heads = H; split.headdim = P; split.dstate = N;
-    split.num_splits = p.num_splits; split.state_runs = 1;
-    flashssd::allocate_split_workspace(split, split_workspace);
-    fill_uniform<<<1024, 256>>>(split.split_states, size_t(batch) * H * num_splits * P * N, -1.f, 1.f, 8);
-    PROBE_CHECK(cudaGetLastError());
-    p.split_states = split.split_states;
-    std::fprintf(stderr, "main pass: %d splits of %d tokens\n", p.num_splits, p.split_len);
+    if (state_pass) {
+      p.final_states = nullptr;
+    } else {
+      fill_uniform<<<1024, 256>>>(split.split_states, size_t(batch) * H * num_splits * P * N, -1.f, 1.f, 8);
+      PROBE_CHECK(cudaGetLastError());
+    }
+    std::fprintf(stderr, "%s pass: %d splits of %d tokens, %d state runs each\n", state_pass ? "state" : "main",
+                 p.num_splits, p.split_len, p.state_runs);
   }
   const size_t kSmem = state_pass ? K::template kSmemBytes<true, false>
                        : with_z   ? K::template kSmemBytes<false, true>
