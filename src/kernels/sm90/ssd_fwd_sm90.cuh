@@ -104,6 +104,15 @@ struct SsdFwdSm90 {
   // tokens -2.4%, with z -2.6%, R3 z -3.4%; but the long rows' register allocation moved, R1
   // 8k +0.3..0.6%, 16k +1.1%. Not at N = 256, whose gated kernel then spilled 4 bytes.
   static constexpr bool kShortItemPrologue = kN != 256;
+  // How many groups (16 tokens) ahead the gated epilogue reads z. ldmatrix and stmatrix are
+  // volatile asm, kept in program order: read right before its use, as until session 37, each
+  // group's z load waited its whole latency behind the previous group's stmatrix (the stall
+  // table, call J: short-scoreboard waits at z's unpacks). Probe, session 37 calls L-M, one
+  // group ahead against none: R1 8k z -1.7 / -2.1%, 512 tokens -1.2 / -0.9%, 2k -1.5%, 16k
+  // -1.8 / -1.6%, packed -0.9 / -1.0%, R2's shape z -0.9 / -1.7%, every tile exact (decays 8x)
+  // -4.0%, N = 256 z -4.6%, N = 64 z (R3's shape) -0.1 / +0.5%; two ahead: N = 256 z -6.4%,
+  // but R1 8k z -1.8%, packed -0.2%, R2's shape z -1.0%.
+  static constexpr int kEpilogueZAhead = kN == 256 ? 2 : 1;
   // Where S = C B^T comes from: at N = 128 and 256 the chunk scores, computed once per group
   // and tile before the main pass (chunk_scores_sm90.cuh) and loaded with the stage; at
   // N = 64 each consumer's own WGMMA during the previous tile, since loading it made the
@@ -329,6 +338,11 @@ struct SsdFwdSm90 {
   // -2.7..-2.9%; where every tile is exact, decays 8x the probe's, +0.9%). The one buffer alone,
   // at 2 stages, read -0.4..+0.2% (+2.7% / +6.2% at decays 4x / 8x, before the exact tile's
   // store was issued ahead of its mask). The z kernel's stage (86 KB) does not fit 3 times.
+  // Nor does a z-less stage with z loaded by each consumer into its one output buffer, y
+  // written over it (zb, session 37 calls D-E, -zb2.diff): +6..8% (R1 8k z, 512 tokens, R2's
+  // shape), since that load can only start once the previous y's store has read the buffer
+  // and then waits behind the producer's stages in flight; without the load (zd, y wrong) the
+  // third stage bought 1.9..5.6%.
   // The gated kernel takes a third stage too where it fits: N = 64, since its decay record
   // dropped two unread fields (MainDecay; probe, session 29 call 1: R3 z's shape 0.5405 ->
   // 0.4875 ms (-9.8%), P = 64 -7.1%; through the API R3 z 0.5418 -> 0.4923). A fourth stage for
@@ -1459,19 +1473,31 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         };
         // y = (Y + D x) * silu(z) into this tile's sY buffer in bf16, four (p, token) pairs per
         // stmatrix.trans (the 128-byte swizzle makes its 16-byte rows conflict-free; z's tile in
-        // the stage has y's layout). z is read a group at a time: read up front, before or after
-        // the wait, it spills at N = 128 (16-44 bytes). (D x folded into S' as S'_ii += D, for
-        // D per head, made the main pass no faster: probe, session 21 calls 1-2, N = 128
-        // 0.4715 -> 0.469 ms, N = 64 0.422 -> 0.435, N = 256 0.796 -> 0.849: its selects
-        // outweigh the FFMAs it saves.)
+        // the stage has y's layout). z is read a group or two ahead (K::kEpilogueZAhead): read
+        // whole up front, before or after the wait, it spills at N = 128 (16-44 bytes). (D x
+        // folded into S' as S'_ii += D, for D per head, made the main pass no faster: probe,
+        // session 21 calls 1-2, N = 128 0.4715 -> 0.469 ms, N = 64 0.422 -> 0.435, N = 256
+        // 0.796 -> 0.849: its selects outweigh the FFMAs it saves.)
         auto epilogue = [&] {
           const int y_buf = it & 1;
           const uint32_t y_addr = y_addr0 + (kOneBuffer ? 0 : y_buf) * kYBufferBytes;
           const uint32_t z_addr = smem_addr(stage.z[head]);
+          // z read K::kEpilogueZAhead groups ahead of its use (a ring of registers; see there).
+          constexpr int kZAhead = K::kEpilogueZAhead;
+          static_assert(kZAhead >= 1 && kZAhead <= kGroups, "z read ahead by 1 .. kGroups groups");
+          [[maybe_unused]] uint32_t z_ring[kZAhead][4];
+          if constexpr (kGateZ) {
+            CUTE_UNROLL
+            for (int a = 0; a < kZAhead; ++a) ldmatrix_x4_trans(z_ring[a], transposed_pairs(z_addr, a));
+          }
           CUTE_UNROLL
           for (int j = 0; j < kGroups; ++j) {
             uint32_t r[4], z2[4];
-            if constexpr (kGateZ) ldmatrix_x4_trans(z2, transposed_pairs(z_addr, j));
+            if constexpr (kGateZ) {
+              CUTE_UNROLL
+              for (int m = 0; m < 4; ++m) z2[m] = z_ring[j % kZAhead][m];
+              if (j + kZAhead < kGroups) ldmatrix_x4_trans(z_ring[j % kZAhead], transposed_pairs(z_addr, j + kZAhead));
+            }
             CUTE_UNROLL
             for (int m = 0; m < 4; ++m) {
               const int k = 4 * j + m;
