@@ -339,7 +339,7 @@ struct SsdFwdSm90 {
   // at 2 stages, read -0.4..+0.2% (+2.7% / +6.2% at decays 4x / 8x, before the exact tile's
   // store was issued ahead of its mask). The z kernel's stage (86 KB) does not fit 3 times.
   // Nor does a z-less stage with z loaded by each consumer into its one output buffer, y
-  // written over it (zb, session 37 calls D-E, -zb2.diff): +6..8% (R1 8k z, 512 tokens, R2's
+  // written over it (zb, session 37 calls D-E, -zb2.diff): +6..11% (R1 8k z, 512 tokens, R2's
   // shape), since that load can only start once the previous y's store has read the buffer
   // and then waits behind the producer's stages in flight; without the load (zd, y wrong) the
   // third stage bought 1.9..5.6%.
