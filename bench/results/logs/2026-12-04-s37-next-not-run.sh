@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
 # Session 37's prepared device call for the next session (not run: no device time left).
-# Two small cuts on the factored tile's chain (docs/HOPPER_PLAN.md session 37 "Next" 1):
+# Three small cuts on the factored tile's chain (docs/HOPPER_PLAN.md session 37 "Next" 1-2):
 #   ds: the factored tile decays its state by factored_scale, which equals its total decay, so
 #       decay_state's shared load after the factored GEMM's wait goes (-next-ds.diff);
 #   zr: the gated epilogue's z ring started before the readout factors, not after x's reload
-#       (-next-zr.diff).
-# Both built clean here (ptxas: no spill, no C751x). Build (~3 min each), from HEAD:
-#   for v in ds zr; do rm -rf /tmp/v_$v && mkdir /tmp/v_$v && cp -r src include bench /tmp/v_$v &&
+#       (-next-zr.diff);
+#   fs: the next tile's factored_scale read by next_stage once its stage is filled, so the loop
+#       head needs no shared load before its branch on the tile's form (-next-fs.diff; the
+#       turnaround, ~220 cycles in the traces: S2R of the shared window, the stage's address,
+#       that load and the branch, call J's SASS).
+# All three built clean here (ptxas: no spill, no C751x). Build (~3 min each), from HEAD:
+#   for v in ds zr fs; do rm -rf /tmp/v_$v && mkdir /tmp/v_$v && cp -r src include bench /tmp/v_$v &&
 #     (cd /tmp/v_$v && patch -p0 < "$OLDPWD/bench/results/logs/2026-12-04-s37-next-$v.diff"); done
 #   mkdir -p out/ab45 && scripts/build_probe.sh out/ab45/head_probe &&
-#   for v in ds zr; do scripts/build_probe.sh /tmp/v_$v out/ab45/${v}_probe; done
-# Carry out/ab45; 3 rounds, ~40 s on a warm machine.
+#   for v in ds zr fs; do scripts/build_probe.sh /tmp/v_$v out/ab45/${v}_probe; done
+# Carry out/ab45; 3 rounds, ~60 s on a warm machine.
 set -u
 O=${OUT:?}; mkdir -p $O
 printf "%s\n" "--final-states 0" "--batch 128 --seqlen 512 --final-states 0" "--a-scale 4 --final-states 0" \
   "--z 1 --final-states 0" "--batch 128 --seqlen 512 --z 1 --final-states 0" \
   "--batch 32 --seqlen 2048 --z 1 --final-states 0" "--packed 4 --z 1 --final-states 0" \
   "--H 128 --G 8 --batch 32 --seqlen 2048 --z 1 --final-states 0" \
-  | bash scripts/probe_ab.sh --dir out/ab45 --rounds 3 --variants "head ds zr" > $O/ab.log 2>&1
+  | bash scripts/probe_ab.sh --dir out/ab45 --rounds 3 --variants "head ds zr fs" > $O/ab.log 2>&1
 tail -9 $O/ab.log
