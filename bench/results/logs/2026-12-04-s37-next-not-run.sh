@@ -14,12 +14,14 @@
 #     (cd /tmp/v_$v && patch -p0 < "$OLDPWD/bench/results/logs/2026-12-04-s37-next-$v.diff"); done
 #   mkdir -p out/ab45 && scripts/build_probe.sh out/ab45/head_probe &&
 #   for v in ds zr fs; do scripts/build_probe.sh /tmp/v_$v out/ab45/${v}_probe; done
-# Carry out/ab45; 3 rounds, ~60 s on a warm machine.
+# Carry out/ab45; 3 rounds, ~70 s on a warm machine. A variant kept needs PART=checks (the GPU
+# suites, sanitizers) and the benchmark, as every kernel change.
 set -u
 O=${OUT:?}; mkdir -p $O
 printf "%s\n" "--final-states 0" "--batch 128 --seqlen 512 --final-states 0" "--a-scale 4 --final-states 0" \
+  "--a-scale 8 --final-states 0" "--packed 4 --final-states 0" \
   "--z 1 --final-states 0" "--batch 128 --seqlen 512 --z 1 --final-states 0" \
   "--batch 32 --seqlen 2048 --z 1 --final-states 0" "--packed 4 --z 1 --final-states 0" \
   "--H 128 --G 8 --batch 32 --seqlen 2048 --z 1 --final-states 0" \
   | bash scripts/probe_ab.sh --dir out/ab45 --rounds 3 --variants "head ds zr fs" > $O/ab.log 2>&1
-tail -9 $O/ab.log
+tail -11 $O/ab.log
