@@ -347,9 +347,7 @@ struct SsdFwdSm90 {
   // dropped two unread fields (MainDecay; probe, session 29 call 1: R3 z's shape 0.5405 ->
   // 0.4875 ms (-9.8%), P = 64 -7.1%; through the API R3 z 0.5418 -> 0.4923). A fourth stage for
   // the ungated N = 64 kernel (it would fit) bought nothing: R3's shape 0.3776 -> 0.3775.
-  // The ungated factored kernel (bf16, N = 128) keeps one output buffer per consumer, which S'
-  // shares in the (rare) exact tiles, so that its stage fits three times: its factored tiles
-  // read no S', and their epilogue waits for the previous y's store before the turn's barrier.
+  // kOneOutputBuffer (above): S' shares the buffer, since only the (rare) exact tiles write it.
   template <bool kGate>
   static constexpr bool kOneOutputBuffer = kFactoredScores && !kGate;
   template <bool kGate>
