@@ -1476,18 +1476,22 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // folded into S' as S'_ii += D, for D per head, made the main pass no faster: probe,
         // session 21 calls 1-2, N = 128 0.4715 -> 0.469 ms, N = 64 0.422 -> 0.435, N = 256
         // 0.796 -> 0.849: its selects outweigh the FFMAs it saves.)
-        auto epilogue = [&] {
-          const int y_buf = it & 1;
-          const uint32_t y_addr = y_addr0 + (kOneBuffer ? 0 : y_buf) * kYBufferBytes;
-          const uint32_t z_addr = smem_addr(stage.z[head]);
-          // z read K::kEpilogueZAhead groups ahead of its use (a ring of registers; see there).
-          constexpr int kZAhead = K::kEpilogueZAhead;
-          static_assert(kZAhead >= 1 && kZAhead <= kGroups, "z read ahead by 1 .. kGroups groups");
-          [[maybe_unused]] uint32_t z_ring[kZAhead][4];
+        // z read K::kEpilogueZAhead groups ahead of its use (a ring of registers; see there),
+        // its first groups by start_z_ring: in the factored tile before the readout factors.
+        const uint32_t z_addr = smem_addr(stage.z[head]);
+        constexpr int kZAhead = K::kEpilogueZAhead;
+        static_assert(kZAhead >= 1 && kZAhead <= kGroups, "z read ahead by 1 .. kGroups groups");
+        [[maybe_unused]] uint32_t z_ring[kZAhead][4];
+        auto start_z_ring = [&] {
           if constexpr (kGateZ) {
             CUTE_UNROLL
             for (int a = 0; a < kZAhead; ++a) ldmatrix_x4_trans(z_ring[a], transposed_pairs(z_addr, a));
           }
+        };
+        auto epilogue = [&](auto ring_started) {
+          const int y_buf = it & 1;
+          const uint32_t y_addr = y_addr0 + (kOneBuffer ? 0 : y_buf) * kYBufferBytes;
+          if constexpr (!decltype(ring_started)::value) start_z_ring();
           CUTE_UNROLL
           for (int j = 0; j < kGroups; ++j) {
             uint32_t r[4], z2[4];
@@ -1570,7 +1574,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           warpgroup_fence_operand(tYrX);
           warpgroup_fence_operand(acc_y);
           if constexpr (kOneBuffer) sync_consumer();  // every warp's X^T S'^T has read S' before y takes the buffer
-          epilogue();
+          epilogue(std::false_type{});
           retire_all();  // the state update (and the next S)
         };
         if constexpr (K::kFactoredScores) {
@@ -1614,10 +1618,16 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             // The readout, D x and y while the update runs, then the next stage (the readout
             // before the turn and the next stage before the epilogue read 0.8% slower at R1 8k
             // and 3.8% with z: probe, session 32 call 5).
+            // z's first group is read before the readout factors' loads and multiplies, under
+            // which its latency passes (probe, session 38 calls A, D, E against the ring started
+            // in the epilogue: R1 8k z -0.3 / -0.3 / -0.5%, 512 tokens z -0.3 / -0.3 / -0.4%,
+            // 1k z -0.4 / -0.3%, packed z -0.7 / -0.7 / -0.9%, R2's shape z -0.3 / -1.7 / -0.5%;
+            // two groups ahead, or x's reload also before the factors: no better).
+            start_z_ring();
             apply_readout();
             // x again for D x (held across the GEMMs, its registers made ptxas serialise them).
             load_x_transposed();
-            epilogue();
+            epilogue(std::true_type{});
             next_stage();
             retire_all();  // the state update
           } else {
@@ -1647,7 +1657,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           warpgroup_wait<1>();  // X^T S'^T (the state update stays in flight)
           warpgroup_fence_operand(tYrX);
           warpgroup_fence_operand(acc_y);
-          epilogue();
+          epilogue(std::false_type{});
           retire_all();
         }
         Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, z, decay)
