@@ -1488,6 +1488,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             for (int a = 0; a < kZAhead; ++a) ldmatrix_x4_trans(z_ring[a], transposed_pairs(z_addr, a));
           }
         };
+        // (Whether the caller has started z's ring, a compile-time tag.)
+        constexpr std::true_type kZRingStarted{};
+        constexpr std::false_type kZRingNotStarted{};
         auto epilogue = [&](auto ring_started) {
           const int y_buf = it & 1;
           const uint32_t y_addr = y_addr0 + (kOneBuffer ? 0 : y_buf) * kYBufferBytes;
@@ -1574,7 +1577,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           warpgroup_fence_operand(tYrX);
           warpgroup_fence_operand(acc_y);
           if constexpr (kOneBuffer) sync_consumer();  // every warp's X^T S'^T has read S' before y takes the buffer
-          epilogue(std::false_type{});
+          epilogue(kZRingNotStarted);
           retire_all();  // the state update (and the next S)
         };
         if constexpr (K::kFactoredScores) {
@@ -1627,7 +1630,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             apply_readout();
             // x again for D x (held across the GEMMs, its registers made ptxas serialise them).
             load_x_transposed();
-            epilogue(std::true_type{});
+            epilogue(kZRingStarted);
             next_stage();
             retire_all();  // the state update
           } else {
@@ -1657,7 +1660,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           warpgroup_wait<1>();  // X^T S'^T (the state update stays in flight)
           warpgroup_fence_operand(tYrX);
           warpgroup_fence_operand(acc_y);
-          epilogue(std::false_type{});
+          epilogue(kZRingNotStarted);
           retire_all();
         }
         Barrier::arrive(&smem.empty[s]);  // this thread is done with the stage (x, B, C, z, decay)
