@@ -1471,13 +1471,13 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         };
         // y = (Y + D x) * silu(z) into this tile's sY buffer in bf16, four (p, token) pairs per
         // stmatrix.trans (the 128-byte swizzle makes its 16-byte rows conflict-free; z's tile in
-        // the stage has y's layout). z is read a group or two ahead (K::kEpilogueZAhead): read
-        // whole up front, before or after the wait, it spills at N = 128 (16-44 bytes). (D x
-        // folded into S' as S'_ii += D, for D per head, made the main pass no faster: probe,
-        // session 21 calls 1-2, N = 128 0.4715 -> 0.469 ms, N = 64 0.422 -> 0.435, N = 256
-        // 0.796 -> 0.849: its selects outweigh the FFMAs it saves.)
-        // z read K::kEpilogueZAhead groups ahead of its use (a ring of registers; see there),
-        // its first groups by start_z_ring: in the factored tile before the readout factors.
+        // the stage has y's layout). z is read K::kEpilogueZAhead groups ahead of its use, a ring
+        // of registers whose first groups start_z_ring reads: the factored tile calls it before
+        // its readout factors, otherwise the epilogue does (the tag says which); read whole up
+        // front, before or after the wait, z spills at N = 128 (16-44 bytes). (D x folded into S'
+        // as S'_ii += D, for D per head, made the main pass no faster: probe, session 21 calls
+        // 1-2, N = 128 0.4715 -> 0.469 ms, N = 64 0.422 -> 0.435, N = 256 0.796 -> 0.849: its
+        // selects outweigh the FFMAs it saves.)
         const uint32_t z_addr = smem_addr(stage.z[head]);
         constexpr int kZAhead = K::kEpilogueZAhead;
         static_assert(kZAhead >= 1 && kZAhead <= kGroups, "z read ahead by 1 .. kGroups groups");
@@ -1488,7 +1488,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
             for (int a = 0; a < kZAhead; ++a) ldmatrix_x4_trans(z_ring[a], transposed_pairs(z_addr, a));
           }
         };
-        // (Whether the caller has started z's ring, a compile-time tag.)
         constexpr std::true_type kZRingStarted{};
         constexpr std::false_type kZRingNotStarted{};
         auto epilogue = [&](auto ring_started) {
