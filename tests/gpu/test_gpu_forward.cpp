@@ -461,44 +461,6 @@ TEST(GpuForwardSmall, Deterministic) {
   }
 }
 
-// More work items than SMs and not a whole number of waves: the sm90 main pass deals the
-// last wave's items out to every CTA in pieces that hand their states on through global
-// memory (src/kernels/sm90/tail_plan.h). Items: two heads (or a P = 128 head's two slices) of
-// one group per item, one head at N = 256. Shapes with pieces of several tiles, with pieces
-// of one tile (fewer leftover tiles than SMs: an item's pieces chain across CTAs), and with
-// packed sequences; initial and final states, D, z, dt bias and softplus throughout.
-TEST(GpuForwardBalancedTail, LeftoverPiecesMatchReference) {
-  REQUIRE_GPU();
-  int device = 0, sms = 0;
-  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
-  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), cudaSuccess);
-  struct Case {
-    DType io;
-    int64_t T, H, G, P, N;
-    int64_t items_per_row;  // work items per batch row
-    int64_t extra;          // items past one wave: the batch makes sms + extra or more
-    int64_t packed;
-  };
-  const Case cases[] = {
-      {DType::kBFloat16, 200, 8, 2, 64, 128, 4, 60, 0},   // 4 tiles per item, pieces of ~2
-      {DType::kBFloat16, 512, 8, 1, 64, 128, 4, 4, 0},    // 8 tiles, 32 leftover tiles: one-tile pieces
-      {DType::kBFloat16, 700, 8, 2, 64, 128, 4, 40, 5},   // packed sequences across the pieces
-      {DType::kFloat16, 300, 8, 1, 64, 64, 4, 50, 0},
-      {DType::kBFloat16, 260, 4, 1, 64, 256, 4, 30, 0},   // N = 256 (one head per item): not balanced
-      {DType::kBFloat16, 330, 4, 2, 128, 128, 4, 20, 0},  // P = 128: a head's two slices per item
-  };
-  for (const Case& c : cases) {
-    const int64_t batch = (sms + c.extra + c.items_per_row - 1) / c.items_per_row;
-    auto s = all_options(batch, c.T, c.H, c.G, c.P, c.N, 1700 + c.T + c.N);
-    s.packed_seqs = c.packed;
-    const int64_t items = batch * c.items_per_row;
-    ASSERT_TRUE(items > sms && items % sms != 0) << "the case should leave a partial last wave";
-    ref::HostTensorOptions opt;
-    opt.io = c.io;
-    expect_close(run_case(s, opt), c.io, describe(s, c.io) + " items " + std::to_string(items) + " on " + std::to_string(sms) + " SMs");
-  }
-}
-
 // Offsets past 2^31 elements: the second batch row of x and y lives more than
 // 2^31 elements after the first (64-bit offsets in the kernels).
 TEST(GpuForwardLarge, OffsetsBeyond32Bits) {

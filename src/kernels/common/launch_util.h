@@ -94,13 +94,6 @@ inline int forced_state_runs(int runs, int tiles_per_split) {
   return runs;
 }
 
-// FLASHSSD_BALANCED_TAIL=0 (benchmark knob) turns off the sm90 main pass's balanced last
-// wave (tail_plan.h); on by default.
-inline bool balanced_tail_enabled() {
-  const char* setting = std::getenv("FLASHSSD_BALANCED_TAIL");
-  return !(setting && std::string(setting) == "0");
-}
-
 // FLASHSSD_NUM_SPLITS=s (benchmark tuning knob) overrides the plan.
 inline SplitPlan forced_splits(SplitPlan plan, int seqlen, int tile) {
   if (const char* forced = std::getenv("FLASHSSD_NUM_SPLITS"); forced && *forced) {  // (set and not empty)

@@ -73,7 +73,6 @@
 #include "kernels/common/programmatic_launch.cuh"
 #include "kernels/common/segsum.cuh"
 #include "kernels/sm90/chunk_scores_sm90.cuh"
-#include "kernels/sm90/tail_plan.h"
 
 namespace flashssd::sm90 {
 
@@ -105,9 +104,6 @@ struct SsdFwdSm90 {
   // tokens -2.4%, with z -2.6%, R3 z -3.4%; but the long rows' register allocation moved, R1
   // 8k +0.3..0.6%, 16k +1.1%. Not at N = 256, whose gated kernel then spilled 4 bytes.
   static constexpr bool kShortItemPrologue = kN != 256;
-  // The balanced last wave (tail_plan.h). Not at N = 256, whose kernels then spilled (8 bytes
-  // ungated, 32 gated): there the last wave stays as the grid stride leaves it.
-  static constexpr bool kBalancedTail = kN != 256;
   // How many groups (16 tokens) ahead the gated epilogue reads z. ldmatrix and stmatrix are
   // volatile asm, kept in program order: read right before its use, as until session 37, each
   // group's z load waited its whole latency behind the previous group's stmatrix (the stall
@@ -367,7 +363,6 @@ struct SsdFwdSm90 {
     ConsumerT<!kStatePass, !kStatePass && kOneOutputBuffer<kGate>> consumer[kHeadsPerCta];
     alignas(8) uint64_t full[kNumStages];   // TMA bytes landed and decay factors written
     alignas(8) uint64_t empty[kNumStages];  // every consumer done with the stage
-    TailPlan tail;  // the CTA's units (main pass with Params::balanced_tail), set by thread 0
     // Never waited on: the state pass's consumers arrive here instead of at a stage's empty
     // barrier for the spare tile of an odd pair (a selected address, not a branch: a branch
     // or a predicated arrival beside the WGMMAs makes ptxas serialise them, C7513).
@@ -436,12 +431,6 @@ struct SsdFwdSm90 {
     int state_runs;
     float* run_states;    // (b, H, num_splits - 1, state_runs - 1, P, N)
     float* run_decay;     // (b, H, num_splits - 1, state_runs - 1)
-    // The main pass's balanced last wave (tail_plan.h; one split, more items than CTAs): the
-    // states that pieces of the leftover items hand on, a slot of kHeadsPerCta x P x N per
-    // receiving CTA, and their flags (zero at launch; 1 once the state is written).
-    bool balanced_tail;
-    float* handoff_states;  // (grid, kHeadsPerCta, kP, kN)
-    int* handoff_flags;     // (grid, kHeadsPerCta)
   };
 
   // x, y, z: (b, T, H, P) with unit stride on P (P a multiple of kP); B, C: (b, T, G, N) with
@@ -648,21 +637,6 @@ __device__ __forceinline__ void scale_by_token_weights(int j, float2 w_lo, float
   }
 }
 
-// The balanced tail's handoff flags (tail_plan.h): one thread sets a flag after its
-// warpgroup's barrier has ordered every thread's state stores before it (the fence makes them
-// visible at GPU scope first); one thread waits for it, then its warpgroup's barrier orders
-// every thread's loads after the acquire.
-__device__ __forceinline__ void set_flag(int* flag) {
-  __threadfence();
-  asm volatile("st.relaxed.gpu.global.b32 [%0], %1;" ::"l"(flag), "r"(1) : "memory");
-}
-__device__ __forceinline__ void wait_for_flag(const int* flag) {
-  int ready = 0;
-  do {
-    asm volatile("ld.acquire.gpu.global.b32 %0, [%1];" : "=r"(ready) : "l"(flag) : "memory");
-  } while (ready == 0);
-}
-
 // Persistent tile scheduler: the grid (one CTA per SM at most) walks the work items
 // ((batch * splits) + split) * head_sets + set with a grid stride, so that the CTAs reading
 // one group's B and C tiles run side by side (L2 reuse). The unit of work is a head slice
@@ -702,36 +676,6 @@ struct WorkScheduler {
     return h;
   }
   __device__ int num_items() const { return (varlen() ? p.num_seqs : p.batch * splits()) * p.head_sets; }
-  // The CTA walks units: its items by grid stride, and with the balanced tail (main pass,
-  // tail_plan.h) the pieces of the leftover items placed among them. A unit's index `i` is
-  // its item's when not balanced (the grid stride's own loop, unchanged: a unit count held
-  // across the loop spilled the N = 256 kernels) and its place in the plan when balanced.
-  __device__ bool balanced() const { return !kStatePass && K::kBalancedTail && p.balanced_tail; }
-  __device__ int first_unit() const { return balanced() ? 0 : int(blockIdx.x); }
-  __device__ int next_unit(int i) const { return balanced() ? i + 1 : i + int(gridDim.x); }
-  __device__ bool has_unit(int i, const TailPlan& tail) const { return balanced() ? i < tail.units : i < num_items(); }
-  __device__ Item unit(int i, const TailPlan& tail) const {
-    if (balanced()) {
-      CUTE_UNROLL
-      for (int k = 0; k < 2; ++k) {
-        if (i == tail.piece[k].unit) {
-          Item w = item(tail.piece[k].item);
-          w.tile_begin += tail.piece[k].tile_begin;
-          w.tiles = tail.piece[k].tiles;
-          return w;
-        }
-      }
-      return item(int(blockIdx.x) + tail.whole_index(i) * int(gridDim.x));
-    }
-    return item(i);
-  }
-  // The handoff slots of unit u's incoming and final states (-1: none; only pieces have them).
-  __device__ int handoff_in(int u, const TailPlan& tail) const {
-    return !balanced() ? -1 : u == tail.piece[0].unit ? tail.piece[0].in_slot : u == tail.piece[1].unit ? tail.piece[1].in_slot : -1;
-  }
-  __device__ int handoff_out(int u, const TailPlan& tail) const {
-    return !balanced() ? -1 : u == tail.piece[0].unit ? tail.piece[0].out_slot : u == tail.piece[1].unit ? tail.piece[1].out_slot : -1;
-  }
   // Whether the item's slots are slices of one head (P = 128: a pair is a head's two slices;
   // a spare slot copies slot 0). They share the head's decay (the kernel's kOneHeadDecay).
   __device__ bool one_head(const Item& w) const {
@@ -805,9 +749,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
       Barrier::init(&smem.empty[s], kHeads * kWG);  // each consumer thread
     }
     Barrier::init(&smem.spare_arrivals, (1u << 20) - 1);  // (the largest count: its phases are never waited for)
-    if (scheduler.balanced()) {
-      smem.tail = plan_tail(scheduler.num_items(), gridDim.x, blockIdx.x, scheduler.item(0).tiles);
-    }
     cutlass::arch::fence_barrier_init();
   }
   __syncthreads();
@@ -824,8 +765,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     auto produce = [&](auto packed_tag) {
       constexpr bool kPacked = decltype(packed_tag)::value;
       int it = 0;
-      for (int u = scheduler.first_unit(); scheduler.has_unit(u, smem.tail); u = scheduler.next_unit(u)) {
-        const auto work = scheduler.unit(u, smem.tail);
+      for (int item = blockIdx.x; item < scheduler.num_items(); item += gridDim.x) {
+        const auto work = scheduler.item(item);
         const int b = work.b, grp = work.grp, tile_begin = work.tile_begin, tiles = work.tiles;
         // This thread's head slot (two heads: one per half of the warpgroup; one head: the
         // second half is prepare_tile_decay's role 1 and reads no dt) and its per-item constants.
@@ -1267,8 +1208,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     tma_store_arrive();
   };
   int it = 0;
-  for (int u = scheduler.first_unit(); scheduler.has_unit(u, smem.tail); u = scheduler.next_unit(u)) {
-    const auto work = scheduler.unit(u, smem.tail);
+  for (int item = blockIdx.x; item < scheduler.num_items(); item += gridDim.x) {
+    const auto work = scheduler.item(item);
     const int b = work.b, split = work.split, tile_begin = work.tile_begin, tiles = work.tiles;
     // The head slice this consumer computes: channels slice * kP .. + kP - 1 of head h, i.e.
     // rows slice * kP .. of the head's P x N state.
@@ -1289,12 +1230,7 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
     // in its varlen mode the initial state for sequence 0).
     const float* h_in = nullptr;
     int64_t h_in_sp = K::kN;
-    const int in_slot = scheduler.handoff_in(u, smem.tail);
-    if (in_slot >= 0) {  // a piece of a leftover item (the balanced tail): its predecessor's state
-      if (tid == 0) wait_for_flag(&p.handoff_flags[in_slot * kHeads + head]);
-      sync_consumer();  // (the flag's acquire, then every thread's loads)
-      h_in = p.handoff_states + (int64_t(in_slot) * kHeads + head) * K::kP * K::kN;
-    } else if (kStatePass && scheduler.varlen() && split == 0 && p.initial_states) {
+    if (kStatePass && scheduler.varlen() && split == 0 && p.initial_states) {
       h_in = p.initial_states + h * p.init_sh + state_rows * p.init_sp;
       h_in_sp = p.init_sp;
     } else if (!kStatePass && split > 0) {
@@ -1756,14 +1692,6 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
         // The head's decay, the same for every slice.
         if (tid == 0 && slice == 0) (last_run ? p.split_decay : p.run_decay)[slot] = split_decay;
       }
-    } else if (const int out_slot = scheduler.handoff_out(u, smem.tail); out_slot >= 0) {
-      // A piece that does not end its item hands its state on (a spare consumer too: its
-      // successor's spare waits for it). The stores, the consumer's barrier, then the flag.
-      float* out = p.handoff_states + (int64_t(out_slot) * kHeads + head) * K::kP * K::kN;
-      CUTE_UNROLL
-      for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * K::kN + at.col(i)] = acc_h(i);
-      sync_consumer();
-      if (tid == 0) set_flag(&p.handoff_flags[out_slot * kHeads + head]);
     } else if (writes && p.final_states && split == p.num_splits - 1) {
       float* out = p.final_states + b * p.fin_sb + h * p.fin_sh + state_rows * p.fin_sp;
       CUTE_UNROLL

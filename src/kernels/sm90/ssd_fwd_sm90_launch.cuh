@@ -4,8 +4,7 @@
 //   2. boundary scan (shared with the sm80 path): each split's incoming state;
 //   3. chunk scores (N = 128, 256): S = C B^T per (batch, group, 64-token tile), once for the
 //      group's heads;
-//   4. main pass: y and the final states (its last wave balanced where it would be partly
-//      empty: tail_plan.h);
+//   4. main pass: y and the final states;
 //   5. (cu_seqlens with varlen_states) the state pass's varlen mode: each sequence's final
 //      state, and empty sequences' states (shared with the sm80 path).
 // Kernels 1-4 after the first one queued are launched programmatically after it
@@ -89,20 +88,7 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   K::set_splits(p, plan.num_splits, plan.split_len, 1);
   params.num_splits = plan.num_splits;
   params.split_len = plan.split_len;
-  Workspace workspace(stream), flags_workspace(stream), scores_workspace(stream), handoff_workspace(stream);
-  // The main pass's last wave balanced (tail_plan.h): a handoff slot and flag per CTA and
-  // consumer, the flags cleared first on the stream (before any kernel of the call, so that the
-  // programmatic chain below stays kernel to kernel).
-  const int64_t main_items = ctas_per_split * plan.num_splits;
-  if (K::kBalancedTail && plan.num_splits == 1 && tail_balances(main_items, sms) && balanced_tail_enabled()) {
-    const size_t slots = size_t(sms) * K::kHeadsPerCta;
-    const size_t state_bytes = slots * K::kP * K::kN * sizeof(float);
-    handoff_workspace.allocate(state_bytes + slots * sizeof(int), "workspace allocation (tail handoffs)");
-    p.handoff_states = static_cast<float*>(handoff_workspace.ptr);
-    p.handoff_flags = reinterpret_cast<int*>(static_cast<char*>(handoff_workspace.ptr) + state_bytes);
-    check_cuda(cudaMemsetAsync(p.handoff_flags, 0, slots * sizeof(int), stream), "handoff flags memset");
-    p.balanced_tail = true;
-  }
+  Workspace workspace(stream), flags_workspace(stream), scores_workspace(stream);
   bool queued = false;  // a kernel of this call is queued (the next one chains to it)
   if (params.seq_idx || params.cu_seqlens) {
     const int64_t tokens = int64_t(params.batch) * params.seqlen;
@@ -140,8 +126,8 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
                                          stream, queued);
     queued = true;
   }
-  if (p.z) launch_sm90_pass<K, true, false>(p, main_items, sms, stream, queued);
-  else launch_sm90_pass<K, false, false>(p, main_items, sms, stream, queued);
+  if (p.z) launch_sm90_pass<K, true, false>(p, ctas_per_split * plan.num_splits, sms, stream, queued);
+  else launch_sm90_pass<K, false, false>(p, ctas_per_split * plan.num_splits, sms, stream, queued);
   if (params.varlen_states) {
     // Each sequence's final state: the state pass over its tiles, from zero (sequence 0:
     // the initial state), counting only its tokens. Empty sequences have no tile.
