@@ -1496,7 +1496,8 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
           if constexpr (!decltype(ring_started)::value) start_z_ring();
           CUTE_UNROLL
           for (int j = 0; j < kGroups; ++j) {
-            uint32_t r[4], z2[4];
+            uint32_t r[4];
+            [[maybe_unused]] uint32_t z2[4];  // (the gated kernel's z group)
             if constexpr (kGateZ) {
               CUTE_UNROLL
               for (int m = 0; m < 4; ++m) z2[m] = z_ring[j % kZAhead][m];
