@@ -167,6 +167,19 @@ int run(int argc, char** argv) {
     const flashssd::sm90::ChunkScoresArgs sargs{B, C, bc_s[0], bc_s[1], bc_s[2], bc_s[0], bc_s[1], bc_s[2], batch, T, G, scores, inv_scales};
     flashssd::sm90::launch_chunk_scores<typename K::CudaElement, N, typename K::CudaScoreElement>(sargs, nullptr);
     K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores), inv_scales);
+    // --scores-only 1: times the chunk scores pass alone (B and C read, S written).
+    if (arg(argc, argv, "--scores-only", 0)) {
+      auto launch = [&] {
+        flashssd::sm90::launch_chunk_scores<typename K::CudaElement, N, typename K::CudaScoreElement>(sargs, nullptr);
+      };
+      const std::vector<float> ms = time_sorted_ms(launch, iters, 3, size_t(prop.l2CacheSize));
+      const double bytes = double(nbc) * 2 * 2 + double(flashssd::sm90::chunk_scores_bytes(batch, T, G));
+      std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"ok\", \"pass\": \"chunk_scores\", \"batch\": %d, "
+                  "\"seqlen\": %d, \"G\": %d, \"N\": %d, \"median_ms\": %.5f, \"min_ms\": %.5f, \"bytes\": %.0f, "
+                  "\"achieved_TBps\": %.4f}\n",
+                  batch, T, G, N, ms[iters / 2], ms[0], bytes, bytes / ms[iters / 2] * 1e-9);
+      return 0;
+    }
   }
   // --packed k: seq_idx with k packed sequences per row (boundaries off the tile grid).
   const int packed = arg(argc, argv, "--packed", 0);
