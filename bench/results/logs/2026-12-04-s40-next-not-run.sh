@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Prepared in session 40, not run (no device was lent after call B). On branch s40-chunk-scores
+# (the persistent chunk scores pass, 3dc063a), before merging it into main:
+#   here:  git checkout s40-chunk-scores; cmake --build build-gpu; bash scripts/stage_device_build.sh build-gpu build-gpu
+#          git rev-parse --short=12 HEAD > out/dev/build-gpu/COMMIT
+#          rm -f out/dev/build-gpu/bench/flashssd_sm90_forward_probe; rm -rf out/dev/build-gpu/tests/stability  (carry < 64 MiB)
+#   call 1 (~510 s): bench/results/logs/2026-12-04-s40-callC.sh (the Hopper suite with
+#          Sm90ChunkScores.ManyTilesPerCtaSmall, the stage ring's wrap-around that call B never
+#          checked; memcheck / racecheck on the chunk-scores tests; the benchmark of record).
+#          Carry out/dev/build-gpu and third_party_bench.
+#   call 2 (this script, ~400 s, right after call 1 while the machine is warm): the GPU pytest on
+#          that library, then the pass alone in the probe: head (main's kernel), cs (the branch's),
+#          cst (-next-cst.diff: the branch's pass with each tile's rows fetched by cp.async.bulk
+#          on an mbarrier by warp 0 instead of 16-byte cp.async by every thread; timing only, never
+#          run). Build the probes here: scripts/build_probe.sh <tree> out/ab51/<name>_probe for a
+#          tree of main (head), of the branch (cs) and of the branch with -next-cst.diff applied (cst).
+#          Carry out/dev/build-gpu, third_party_bench, out/ab51 (the pytest needs python/: keep it).
+set -u
+O=${OUT:?}; mkdir -p $O
+B=out/dev/build-gpu
+PYTHONPATH=$B/python:third_party_bench FLASHSSD_PYTEST_REPORT=$O/pytest_gpu.json \
+  timeout 420 python3 -m pytest tests/python/test_gpu.py -v -rs -p no:cacheprovider --durations=15 > $O/pytest.log 2>&1
+echo "pytest rc=$?"; tail -3 $O/pytest.log
+printf "%s\n" "--scores-only 1" "--batch 128 --seqlen 512 --scores-only 1" \
+  "--H 128 --G 8 --batch 32 --seqlen 2048 --scores-only 1" "--batch 1 --seqlen 131072 --scores-only 1" \
+  "--N 256 --scores-only 1" \
+  | bash scripts/probe_ab.sh --dir out/ab51 --rounds 3 --variants "head cs cst" > $O/probe_ab.log 2>&1
+tail -6 $O/probe_ab.log
