@@ -19,12 +19,14 @@
 //                                                  splits, with the API's runs per split unless --runs r;
 //                                                  R4: --batch 1 --seqlen 131072 --state-pass 4;
 //                                                  R1 32k: --batch 2 --seqlen 32768 --state-pass 2)
+//                               [--scores-only 1]  (N = 128 / 256: time the chunk scores pass alone)
 //                               [--main-splits s]  (s >= 2: the main pass of s splits, each split's incoming
 //                                                   state from the split workspace, filled with values in
 //                                                   [-1, 1]; R4: --batch 1 --seqlen 131072 --main-splits 4)
-//   flashssd_sm90_forward_probe --read-bw MB | --copy-bw MB
+//   flashssd_sm90_forward_probe --read-bw MB | --copy-bw MB | --gate-bw MB
 //                               (the references for those: the device's read-only bandwidth on MB
-//                                megabytes, 16-byte loads; or a device-to-device cudaMemcpyAsync of MB)
+//                                megabytes, 16-byte loads; a device-to-device cudaMemcpyAsync of MB;
+//                                two MB streams read and one written, the gated main pass's mix)
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -73,9 +75,47 @@ __global__ void read_words(const uint4* in, size_t n, uint32_t* sink) {
   if (acc == 0x9e3779b9u) *sink = acc;
 }
 
-// --read-bw MB / --copy-bw MB: one JSON line with the bandwidth (bytes moved / median).
+// Two streams read, one written (out = a ^ b, 16-byte words, four in flight per thread): the
+// gated main pass's mix of DRAM traffic (x and z read, y written).
+__global__ void gate_words(const uint4* a, const uint4* b, uint4* out, size_t n) {
+  const size_t stride = size_t(gridDim.x) * blockDim.x;
+  size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
+  for (; i + 3 * stride < n; i += 4 * stride) {
+    uint4 u[4], v[4];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) u[k] = a[i + k * stride], v[k] = b[i + k * stride];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) out[i + k * stride] = make_uint4(u[k].x ^ v[k].x, u[k].y ^ v[k].y, u[k].z ^ v[k].z, u[k].w ^ v[k].w);
+  }
+  for (; i < n; i += stride) out[i] = make_uint4(a[i].x ^ b[i].x, a[i].y ^ b[i].y, a[i].z ^ b[i].z, a[i].w ^ b[i].w);
+}
+
+// --read-bw MB / --copy-bw MB / --gate-bw MB (two MB streams read, one written): one JSON line
+// with the bandwidth (bytes moved / median).
 int run_bandwidth(int argc, char** argv) {
   const int read_mb = arg(argc, argv, "--read-bw", 0), copy_mb = arg(argc, argv, "--copy-bw", 0);
+  const int gate_mb = arg(argc, argv, "--gate-bw", 0);
+  if (gate_mb > 0) {
+    const size_t bytes = size_t(gate_mb) << 20;
+    const int iters = arg(argc, argv, "--iters", 50);
+    cudaDeviceProp prop;
+    PROBE_CHECK(cudaGetDeviceProperties(&prop, 0));
+    uint8_t *a, *b, *out;
+    PROBE_CHECK(cudaMalloc(&a, bytes)); PROBE_CHECK(cudaMalloc(&b, bytes)); PROBE_CHECK(cudaMalloc(&out, bytes));
+    fill_uniform<<<1024, 256>>>(reinterpret_cast<float*>(a), bytes / 4, -1.f, 1.f, 9);
+    fill_uniform<<<1024, 256>>>(reinterpret_cast<float*>(b), bytes / 4, -1.f, 1.f, 10);
+    PROBE_CHECK(cudaGetLastError());
+    auto launch = [&] {
+      gate_words<<<prop.multiProcessorCount * 4, 512>>>(reinterpret_cast<const uint4*>(a), reinterpret_cast<const uint4*>(b),
+                                                        reinterpret_cast<uint4*>(out), bytes / 16);
+    };
+    const std::vector<float> ms = time_sorted_ms(launch, iters, 3, size_t(prop.l2CacheSize));
+    const double moved = 3.0 * bytes;
+    std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"ok\", \"gate_MB\": %d, \"median_ms\": %.5f, \"min_ms\": %.5f, "
+                "\"bytes\": %.0f, \"achieved_TBps\": %.4f}\n",
+                gate_mb, ms[iters / 2], ms[0], moved, moved / ms[iters / 2] * 1e-9);
+    return 0;
+  }
   const size_t bytes = size_t(read_mb > 0 ? read_mb : copy_mb) << 20;
   const int iters = arg(argc, argv, "--iters", 50);
   cudaDeviceProp prop;
@@ -270,7 +310,8 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (arg(argc, argv, "--read-bw", 0) > 0 || arg(argc, argv, "--copy-bw", 0) > 0) return run_bandwidth(argc, argv);
+  if (arg(argc, argv, "--read-bw", 0) > 0 || arg(argc, argv, "--copy-bw", 0) > 0 || arg(argc, argv, "--gate-bw", 0) > 0)
+    return run_bandwidth(argc, argv);
   const int n = arg(argc, argv, "--N", 128);
   if (n == 64) return run<flashssd::sm90::SsdFwdSm90<64, 64>>(argc, argv);
   if (n == 128) return run<flashssd::sm90::SsdFwdSm90<64, 128>>(argc, argv);

@@ -28,3 +28,7 @@ printf "%s\n" "--scores-only 1" "--batch 128 --seqlen 512 --scores-only 1" \
   "--N 256 --scores-only 1" \
   | bash scripts/probe_ab.sh --dir out/ab51 --rounds 3 --variants "head cs cst" > $O/probe_ab.log 2>&1
 tail -6 $O/probe_ab.log
+# The DRAM ceiling for the gated main pass's mix (two streams read, one written; new in session 40)
+# beside the copy and the read stream: is the R1 z main pass's 3.47 TB/s (82% of the copy) near it?
+for m in "--gate-bw 1024" "--copy-bw 1024" "--read-bw 1024" "--gate-bw 1024"; do out/ab51/head_probe $m; done > $O/bw.log 2>&1
+cat $O/bw.log
