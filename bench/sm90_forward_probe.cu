@@ -20,6 +20,7 @@
 //                                                  R4: --batch 1 --seqlen 131072 --state-pass 4;
 //                                                  R1 32k: --batch 2 --seqlen 32768 --state-pass 2)
 //                               [--scores-only 1]  (N = 128 / 256: time the chunk scores pass alone)
+//                               [--grid g]         (at most g CTAs in the persistent grid; default: the SMs)
 //                               [--main-splits s]  (s >= 2: the main pass of s splits, each split's incoming
 //                                                   state from the split workspace, filled with values in
 //                                                   [-1, 1]; R4: --batch 1 --seqlen 131072 --main-splits 4)
@@ -287,7 +288,10 @@ int run(int argc, char** argv) {
   int per_sm = 0;
   PROBE_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, K::kThreads, kSmem));
   const int items = batch * p.head_sets * (state_pass ? (p.num_splits - 1) * p.state_runs : main_splits > 1 ? p.num_splits : 1);
-  const int grid = arg(argc, argv, "--persistent", 1) ? std::min(items, prop.multiProcessorCount) : items;
+  // --grid g: at most g CTAs (the persistent grid walks the items with its own stride), e.g. 128
+  // at R1's shapes: as many waves as 132 but no partial last wave.
+  const int max_grid = arg(argc, argv, "--grid", prop.multiProcessorCount);
+  const int grid = arg(argc, argv, "--persistent", 1) ? std::min(items, std::max(1, max_grid)) : items;
   auto launch = [&] { kernel<<<unsigned(grid), K::kThreads, kSmem>>>(p); };
 
   const bool warm_l2 = arg(argc, argv, "--warm-l2", 0) != 0;
@@ -299,10 +303,10 @@ int run(int argc, char** argv) {
                                   : double(nx) * 2 * (with_z ? 3 : 2) + double(nbc) * 2 * 2 + dt_bytes;
   std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"ok\", \"batch\": %d, \"seqlen\": %d, \"H\": %d, "
               "\"G\": %d, \"P\": %d, \"N\": %d, \"dt_bf16\": %d, \"z\": %d, \"packed\": %d, \"state_pass_splits\": %d, \"state_runs\": %d, \"main_splits\": %d, "
-              "\"warm_l2\": %d, \"ctas_per_sm\": %d, \"smem_bytes\": %zu, \"carveout\": %d, \"median_ms\": %.5f, "
+              "\"warm_l2\": %d, \"ctas_per_sm\": %d, \"grid\": %d, \"smem_bytes\": %zu, \"carveout\": %d, \"median_ms\": %.5f, "
               "\"min_ms\": %.5f, \"bytes\": %.0f, \"achieved_TBps\": %.4f}\n",
               batch, T, H, G, P, N, int(p.dt_type == flashssd::ScalarType::kBF16), int(with_z), packed,
-              state_pass ? p.num_splits : 0, state_pass ? p.state_runs : 0, main_splits > 1 ? p.num_splits : 0, int(warm_l2), per_sm, size_t(kSmem), carveout, ms[iters / 2], ms[0], bytes,
+              state_pass ? p.num_splits : 0, state_pass ? p.state_runs : 0, main_splits > 1 ? p.num_splits : 0, int(warm_l2), per_sm, grid, size_t(kSmem), carveout, ms[iters / 2], ms[0], bytes,
               bytes / ms[iters / 2] * 1e-9);
   return 0;
 }

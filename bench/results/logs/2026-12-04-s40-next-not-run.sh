@@ -32,3 +32,10 @@ tail -6 $O/probe_ab.log
 # beside the copy and the read stream: is the R1 z main pass's 3.47 TB/s (82% of the copy) near it?
 for m in "--gate-bw 1024" "--copy-bw 1024" "--read-bw 1024" "--gate-bw 1024"; do out/ab51/head_probe $m; done > $O/bw.log 2>&1
 cat $O/bw.log
+# The main pass on 128 CTAs against 132 at R1's shapes (as many waves, no partial last wave; the
+# gated kernel, near its bytes, may run faster on fewer SMs): probe --grid (new in session 40).
+# Each configuration line twice, one per grid (probe_ab.sh's rows), the head probe only.
+for r in "--batch 128 --seqlen 512 --z 1" "--batch 64 --seqlen 1024 --z 1" "--z 1" "--batch 128 --seqlen 512" ""; do
+  echo "$r --final-states 0 --grid 132"; echo "$r --final-states 0 --grid 128"
+done | bash scripts/probe_ab.sh --dir out/ab51 --rounds 3 --variants "head" > $O/grid_ab.log 2>&1
+tail -11 $O/grid_ab.log
