@@ -3,7 +3,7 @@
 # pass (3dc063a; branch s40-chunk-scores, an ancestor of main, whose e002eeb took it back out)
 # brought back and verified before it stays:
 #   here:  git checkout 3dc063a -- src/kernels/sm90/chunk_scores_sm90.cuh tests/gpu/test_sm90_forward.cu
-#          cmake --build build-gpu; bash scripts/stage_device_build.sh build-gpu build-gpu
+#          git commit (the record names the commit it ran on); cmake --build build-gpu; bash scripts/stage_device_build.sh build-gpu build-gpu
 #          git rev-parse --short=12 HEAD > out/dev/build-gpu/COMMIT
 #          rm -f out/dev/build-gpu/bench/flashssd_sm90_forward_probe; rm -rf out/dev/build-gpu/tests/stability  (carry < 64 MiB)
 #   call 1 (~510 s): bench/results/logs/2026-12-04-s40-callC.sh (the Hopper suite with
