@@ -14,8 +14,10 @@
 #          that library, then the pass alone in the probe: head (main's kernel), cs (the branch's),
 #          cst (-next-cst.diff: the branch's pass with each tile's rows fetched by cp.async.bulk
 #          on an mbarrier by warp 0 instead of 16-byte cp.async by every thread; timing only, never
-#          run). Build the probes here: scripts/build_probe.sh <tree> out/ab51/<name>_probe for a
-#          tree of main (head), of the branch (cs) and of the branch with -next-cst.diff applied (cst).
+#          run) and cs2 (-next-cs2.diff: two CTAs of 3 stages per SM at N = 128, 5 at N = 64; one
+#          CTA at N = 256; never run). Build the probes here: scripts/build_probe.sh <tree> out/ab51/<name>_probe for a
+#          tree of main (head), of 3dc063a (cs), of 3dc063a with -next-cst.diff applied (cst) and with
+#          -next-cs2.diff applied (cs2); session 40 left all four built in out/ab51.
 #          Carry out/dev/build-gpu, third_party_bench, out/ab51 (the pytest needs python/: keep it).
 set -u
 O=${OUT:?}; mkdir -p $O
@@ -26,7 +28,7 @@ echo "pytest rc=$?"; tail -3 $O/pytest.log
 printf "%s\n" "--scores-only 1" "--batch 128 --seqlen 512 --scores-only 1" \
   "--H 128 --G 8 --batch 32 --seqlen 2048 --scores-only 1" "--batch 1 --seqlen 131072 --scores-only 1" \
   "--N 256 --scores-only 1" \
-  | bash scripts/probe_ab.sh --dir out/ab51 --rounds 3 --variants "head cs cst" > $O/probe_ab.log 2>&1
+  | bash scripts/probe_ab.sh --dir out/ab51 --rounds 3 --variants "head cs cst cs2" > $O/probe_ab.log 2>&1
 tail -6 $O/probe_ab.log
 # The DRAM ceiling for the gated main pass's mix (two streams read, one written; new in session 40)
 # beside the copy and the read stream: is the R1 z main pass's 3.47 TB/s (82% of the copy) near it?
