@@ -18,7 +18,8 @@
 #          CTA at N = 256; never run). Build the probes here: scripts/build_probe.sh <tree> out/ab51/<name>_probe for a
 #          tree of main (head), of 3dc063a (cs), of 3dc063a with -next-cst.diff applied (cst) and with
 #          -next-cs2.diff applied (cs2); session 40 left all four built in out/ab51.
-#          Carry out/dev/build-gpu, third_party_bench, out/ab51 (the pytest needs python/: keep it).
+#          Carry out/dev/build-gpu/python (the pytest needs only it: the whole folder and out/ab51
+#          together are over 64 MiB with the tree), third_party_bench and out/ab51.
 set -u
 O=${OUT:?}; mkdir -p $O
 B=out/dev/build-gpu
