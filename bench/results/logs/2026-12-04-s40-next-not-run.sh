@@ -32,7 +32,7 @@ printf "%s\n" "--scores-only 1" "--batch 128 --seqlen 512 --scores-only 1" \
   | bash scripts/probe_ab.sh --dir out/ab51 --rounds 3 --variants "head cs cst cs2" > $O/probe_ab.log 2>&1
 tail -6 $O/probe_ab.log
 # The DRAM ceiling for the gated main pass's mix (two streams read, one written; new in session 40)
-# beside the copy and the read stream: is the R1 z main pass's 3.47 TB/s (82% of the copy) near it?
+# beside the copy and the read stream: is the R1 z main pass's 3.43 TB/s (81% of the copy) near it?
 for m in "--gate-bw 1024" "--copy-bw 1024" "--read-bw 1024" "--gate-bw 1024"; do out/ab51/head_probe $m; done > $O/bw.log 2>&1
 cat $O/bw.log
 # The main pass on 128 CTAs against 132 at R1's shapes (as many waves, no partial last wave; the
