@@ -96,46 +96,35 @@ __global__ void gate_words(const uint4* a, const uint4* b, uint4* out, size_t n)
 int run_bandwidth(int argc, char** argv) {
   const int read_mb = arg(argc, argv, "--read-bw", 0), copy_mb = arg(argc, argv, "--copy-bw", 0);
   const int gate_mb = arg(argc, argv, "--gate-bw", 0);
-  if (gate_mb > 0) {
-    const size_t bytes = size_t(gate_mb) << 20;
-    const int iters = arg(argc, argv, "--iters", 50);
-    cudaDeviceProp prop;
-    PROBE_CHECK(cudaGetDeviceProperties(&prop, 0));
-    uint8_t *a, *b, *out;
-    PROBE_CHECK(cudaMalloc(&a, bytes)); PROBE_CHECK(cudaMalloc(&b, bytes)); PROBE_CHECK(cudaMalloc(&out, bytes));
-    fill_uniform<<<1024, 256>>>(reinterpret_cast<float*>(a), bytes / 4, -1.f, 1.f, 9);
-    fill_uniform<<<1024, 256>>>(reinterpret_cast<float*>(b), bytes / 4, -1.f, 1.f, 10);
-    PROBE_CHECK(cudaGetLastError());
-    auto launch = [&] {
-      gate_words<<<prop.multiProcessorCount * 4, 512>>>(reinterpret_cast<const uint4*>(a), reinterpret_cast<const uint4*>(b),
-                                                        reinterpret_cast<uint4*>(out), bytes / 16);
-    };
-    const std::vector<float> ms = time_sorted_ms(launch, iters, 3, size_t(prop.l2CacheSize));
-    const double moved = 3.0 * bytes;
-    std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"ok\", \"gate_MB\": %d, \"median_ms\": %.5f, \"min_ms\": %.5f, "
-                "\"bytes\": %.0f, \"achieved_TBps\": %.4f}\n",
-                gate_mb, ms[iters / 2], ms[0], moved, moved / ms[iters / 2] * 1e-9);
-    return 0;
-  }
-  const size_t bytes = size_t(read_mb > 0 ? read_mb : copy_mb) << 20;
+  const char* mode = gate_mb > 0 ? "gate" : copy_mb > 0 ? "copy" : "read";
+  const int mb = gate_mb > 0 ? gate_mb : copy_mb > 0 ? copy_mb : read_mb;
+  const size_t bytes = size_t(mb) << 20;
   const int iters = arg(argc, argv, "--iters", 50);
   cudaDeviceProp prop;
   PROBE_CHECK(cudaGetDeviceProperties(&prop, 0));
-  uint8_t *src, *dst = nullptr;
+  uint8_t *src, *src2 = nullptr, *dst = nullptr;
   uint32_t* sink;
   PROBE_CHECK(cudaMalloc(&src, bytes));
   PROBE_CHECK(cudaMalloc(&sink, 4));
   fill_uniform<<<1024, 256>>>(reinterpret_cast<float*>(src), bytes / 4, -1.f, 1.f, 9);
-  if (copy_mb > 0) PROBE_CHECK(cudaMalloc(&dst, bytes));
+  if (gate_mb > 0) {
+    PROBE_CHECK(cudaMalloc(&src2, bytes));
+    fill_uniform<<<1024, 256>>>(reinterpret_cast<float*>(src2), bytes / 4, -1.f, 1.f, 10);
+  }
+  if (gate_mb > 0 || copy_mb > 0) PROBE_CHECK(cudaMalloc(&dst, bytes));
+  PROBE_CHECK(cudaGetLastError());
   auto launch = [&] {
-    if (copy_mb > 0) PROBE_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice));
+    if (gate_mb > 0)
+      gate_words<<<prop.multiProcessorCount * 4, 512>>>(reinterpret_cast<const uint4*>(src), reinterpret_cast<const uint4*>(src2),
+                                                        reinterpret_cast<uint4*>(dst), bytes / 16);
+    else if (copy_mb > 0) PROBE_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice));
     else read_words<<<prop.multiProcessorCount * 4, 512>>>(reinterpret_cast<const uint4*>(src), bytes / 16, sink);
   };
   const std::vector<float> ms = time_sorted_ms(launch, iters, 3, size_t(prop.l2CacheSize));
-  const double moved = copy_mb > 0 ? 2.0 * bytes : double(bytes);
+  const double moved = double(bytes) * (gate_mb > 0 ? 3 : copy_mb > 0 ? 2 : 1);
   std::printf("{\"bench\": \"sm90_forward_probe\", \"status\": \"ok\", \"%s_MB\": %d, \"median_ms\": %.5f, \"min_ms\": %.5f, "
               "\"bytes\": %.0f, \"achieved_TBps\": %.4f}\n",
-              copy_mb > 0 ? "copy" : "read", copy_mb > 0 ? copy_mb : read_mb, ms[iters / 2], ms[0], moved, moved / ms[iters / 2] * 1e-9);
+              mode, mb, ms[iters / 2], ms[0], moved, moved / ms[iters / 2] * 1e-9);
   return 0;
 }
 
@@ -201,6 +190,8 @@ int run(int argc, char** argv) {
   if (arg(argc, argv, "--final-states", 1)) { p.final_states = fin; p.fin_sb = int64_t(H) * P * N; p.fin_sh = P * N; p.fin_sp = N; }
   // The chunk scores the main pass reads, computed once (the probe times the main pass;
   // flashssd_bench times both).
+  const bool scores_only = arg(argc, argv, "--scores-only", 0) != 0;
+  if (scores_only && !K::kChunkScores) return std::fprintf(stderr, "--scores-only: N = %d has no chunk scores pass\n", N), 2;
   if constexpr (K::kChunkScores) {
     __half* scores;
     PROBE_CHECK(cudaMalloc(&scores, flashssd::sm90::chunk_scores_bytes(batch, T, G)));
@@ -209,7 +200,7 @@ int run(int argc, char** argv) {
     flashssd::sm90::launch_chunk_scores<typename K::CudaElement, N, typename K::CudaScoreElement>(sargs, nullptr);
     K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores), inv_scales);
     // --scores-only 1: times the chunk scores pass alone (B and C read, S written).
-    if (arg(argc, argv, "--scores-only", 0)) {
+    if (scores_only) {
       auto launch = [&] {
         flashssd::sm90::launch_chunk_scores<typename K::CudaElement, N, typename K::CudaScoreElement>(sargs, nullptr);
       };
