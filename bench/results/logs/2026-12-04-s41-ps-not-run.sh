@@ -17,9 +17,10 @@
 #   bash scripts/stage_device_build.sh build-ps ps; git rev-parse --short=12 HEAD > out/dev/ps/COMMIT
 #   NVCC_FLAGS=-DFLASHSSD_PRODUCER_SCORES=1 bash scripts/build_probe.sh out/ab53/ps_probe
 #   NVCC_FLAGS="-DFLASHSSD_PRODUCER_SCORES=1 -DFLASHSSD_PRODUCER_SCORE_COLS=16" bash scripts/build_probe.sh out/ab53/ps16_probe
+#   NVCC_FLAGS=-DFLASHSSD_PRODUCER_SCORES=2 bash scripts/build_probe.sh out/ab53/ps2_probe
 #   bash scripts/build_probe.sh out/ab53/head_probe      # (or main's: the same kernels)
 #   out/headlib: main's library and flashssd_bench (session 40 left it: eb0afec's SASS).
-# Carry out/dev/ps, out/headlib, out/ab53 (session 41 left all three built: 43 MB, 59 MB with the
+# Carry out/dev/ps, out/headlib, out/ab53 (session 41 left all three built: 47 MB, 63 MB with the
 # tree). Two calls of ~5 and ~3 minutes: PART=A (checks, verification at scale, the API A/B),
 # PART=B (the probe); one call without PART runs both (~8 minutes: close to the 10-minute limit).
 set -u
@@ -46,12 +47,15 @@ fi
 [[ $PART == *B* ]] || exit 0
 # (3) The main pass alone (probe; head's pre-pass is outside its timing, ps has none): what the
 # producer's S costs the tile loop; the pre-pass alone (head --scores-only) for the same rows.
+# ps16: S by 16-column blocks; ps2: S on a barrier of its own, which the consumers wait on right
+# before they read S (timing only: its library is not built; if it beats ps here, build it
+# with -DFLASHSSD_PRODUCER_SCORES=2 and run PART=A on it).
 printf "%s\n" "--final-states 0 --softplus 1" "--batch 128 --seqlen 512 --final-states 0 --softplus 1" \
   "--z 1 --final-states 0 --softplus 1" "--batch 128 --seqlen 512 --z 1 --final-states 0 --softplus 1" \
   "--H 128 --G 8 --batch 32 --seqlen 2048 --final-states 0 --softplus 1" \
   "--H 128 --G 8 --batch 32 --seqlen 2048 --z 1 --final-states 0 --softplus 1" \
   "--a-scale 4 --z 1 --final-states 0 --softplus 1" "--packed 4 --final-states 0 --softplus 1" \
-  | bash scripts/probe_ab.sh --dir out/ab53 --rounds 3 --variants "head ps ps16" > $O/probe_ab.log 2>&1
+  | bash scripts/probe_ab.sh --dir out/ab53 --rounds 3 --variants "head ps ps16 ps2" > $O/probe_ab.log 2>&1
 tail -10 $O/probe_ab.log
 for r in "--scores-only 1" "--batch 128 --seqlen 512 --scores-only 1" "--H 128 --G 8 --batch 32 --seqlen 2048 --scores-only 1"; do
   echo "$r"; out/ab53/head_probe $r
