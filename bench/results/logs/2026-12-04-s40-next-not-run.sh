@@ -2,7 +2,10 @@
 # Prepared in session 40, not run (no device was lent after call B). The persistent chunk scores
 # pass (3dc063a; branch s40-chunk-scores, an ancestor of main, whose e002eeb took it back out)
 # brought back and verified before it stays:
-#   here:  git checkout 3dc063a -- src/kernels/sm90/chunk_scores_sm90.cuh tests/gpu/test_sm90_forward.cu
+#   here:  git apply bench/results/logs/2026-12-04-s41-cs.diff   (session 41: the branch's pass and test
+#          as of 413e8e8, whose test also asks the capped grid's output to equal the default grid's
+#          bit for bit; on top of s41-ps-default the header comment of chunk_scores_sm90.cuh
+#          conflicts: keep the branch's file and ps-default's note on the bf16 output)
 #          git commit (the record names the commit it ran on); cmake --build build-gpu; bash scripts/stage_device_build.sh build-gpu build-gpu
 #          git rev-parse --short=12 HEAD > out/dev/build-gpu/COMMIT
 #          rm -f out/dev/build-gpu/bench/flashssd_sm90_forward_probe; rm -rf out/dev/build-gpu/tests/stability  (carry < 64 MiB)
