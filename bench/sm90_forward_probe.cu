@@ -79,6 +79,7 @@ __global__ void read_words(const uint4* in, size_t n, uint32_t* sink) {
 // Two streams read, one written (out = a ^ b, 16-byte words, four in flight per thread): the
 // gated main pass's mix of DRAM traffic (x and z read, y written).
 __global__ void gate_words(const uint4* a, const uint4* b, uint4* out, size_t n) {
+  auto mix = [](uint4 u, uint4 v) { return make_uint4(u.x ^ v.x, u.y ^ v.y, u.z ^ v.z, u.w ^ v.w); };
   const size_t stride = size_t(gridDim.x) * blockDim.x;
   size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
   for (; i + 3 * stride < n; i += 4 * stride) {
@@ -86,9 +87,9 @@ __global__ void gate_words(const uint4* a, const uint4* b, uint4* out, size_t n)
 #pragma unroll
     for (int k = 0; k < 4; ++k) u[k] = a[i + k * stride], v[k] = b[i + k * stride];
 #pragma unroll
-    for (int k = 0; k < 4; ++k) out[i + k * stride] = make_uint4(u[k].x ^ v[k].x, u[k].y ^ v[k].y, u[k].z ^ v[k].z, u[k].w ^ v[k].w);
+    for (int k = 0; k < 4; ++k) out[i + k * stride] = mix(u[k], v[k]);
   }
-  for (; i < n; i += stride) out[i] = make_uint4(a[i].x ^ b[i].x, a[i].y ^ b[i].y, a[i].z ^ b[i].z, a[i].w ^ b[i].w);
+  for (; i < n; i += stride) out[i] = mix(a[i], b[i]);
 }
 
 // --read-bw MB / --copy-bw MB / --gate-bw MB (two MB streams read, one written): one JSON line
