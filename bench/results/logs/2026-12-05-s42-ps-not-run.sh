@@ -33,7 +33,7 @@
 #   NVCC_FLAGS=-DFLASHSSD_PRODUCER_SCORES=2 bash scripts/build_probe.sh ../ps out/ab54/ps2_probe
 #   NVCC_FLAGS="-DFLASHSSD_PRODUCER_SCORES=3 -DFLASHSSD_PRODUCER_SCORE_COLS=16" bash scripts/build_probe.sh ../ps out/ab54/ps3_probe
 #   mkdir -p out/headlib/bench && cp -P build-gpu/libflashssd.so* out/headlib/ && cp build-gpu/bench/flashssd_bench out/headlib/bench/
-#   bash scripts/carry.sh pack s42 dev/ps dev/ps2 dev/ps3 headlib ab54     # ~7 MB packed (session 42: 4.7 MB without ps2, ps3)
+#   bash scripts/carry.sh pack s42 dev/ps dev/ps2 dev/ps3 headlib ab54     # 86 MB into 7.5 MB (session 42)
 # Carry out/carry (the tree is ~16 MB of the 64 MiB). Two calls, each unpacking the carry:
 #   PART=B first (~5 min): the Hopper suite of ps, ps2 and ps3, the probe of all five;
 #   then PART=A V=<the probe's best of ps, ps2, ps3> (~5 min): that library's GPU suites and
