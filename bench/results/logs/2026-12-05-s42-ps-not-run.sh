@@ -16,24 +16,11 @@
 # (target 0.506 ms, record 0.505-0.523) and R2 z (target 1.073, record 1.144) are within a few
 # percent. Risk: the producer is near the main pass's pace (session 30: its decay costs 2-6%).
 #
-# Here, before the calls (sessions' checkouts hold main only: the branch is the diff; ~25 min on
-# 2 cores, mostly the three library builds):
-#   git worktree add ../ps -b s42-ps main && cd ../ps && git apply ../main/bench/results/logs/2026-12-05-s42-ps.diff
-#   ln -s ../main/.deps .deps
-#   for v in "ps 1" "ps2 2" "ps3 3 -DFLASHSSD_PRODUCER_SCORE_COLS=16"; do set -- $v
-#     cmake -S . -B build-$1 -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90a-real \
-#       -DFLASHSSD_BUILD_PYTHON=OFF "-DCMAKE_CUDA_FLAGS=-DFLASHSSD_PRODUCER_SCORES=$2 ${3:-}"
-#     cmake --build build-$1 -j2 --target flashssd flashssd_bench flashssd_sm90_gpu_tests flashssd_gpu_tests flashssd_segsum_gpu_tests
-#     (cd ../main && bash scripts/stage_device_build.sh ../ps/build-$1 $1 && git -C ../ps rev-parse --short=12 HEAD > out/dev/$1/COMMIT &&
-#      rm -rf out/dev/$1/tests/stability out/dev/$1/bench/flashssd_sm90_forward_probe)
-#   done; cd ../main
-#   bash scripts/build_probe.sh out/ab54/head_probe
-#   NVCC_FLAGS=-DFLASHSSD_PRODUCER_SCORES=1 bash scripts/build_probe.sh ../ps out/ab54/ps_probe
-#   NVCC_FLAGS="-DFLASHSSD_PRODUCER_SCORES=1 -DFLASHSSD_PRODUCER_SCORE_COLS=16" bash scripts/build_probe.sh ../ps out/ab54/ps16_probe
-#   NVCC_FLAGS=-DFLASHSSD_PRODUCER_SCORES=2 bash scripts/build_probe.sh ../ps out/ab54/ps2_probe
-#   NVCC_FLAGS="-DFLASHSSD_PRODUCER_SCORES=3 -DFLASHSSD_PRODUCER_SCORE_COLS=16" bash scripts/build_probe.sh ../ps out/ab54/ps3_probe
-#   mkdir -p out/headlib/bench && cp -P build-gpu/libflashssd.so* out/headlib/ && cp build-gpu/bench/flashssd_bench out/headlib/bench/
-#   bash scripts/carry.sh pack s42 dev/ps dev/ps2 dev/ps3 headlib ab54     # 86 MB into 7.5 MB (session 42)
+# Here, before the calls, from main's checkout with its setup done (README): PART=build (~25 min on
+# 2 cores, mostly the three library builds) applies -s42-ps.diff in a worktree (W, default ../ps;
+# sessions' checkouts hold main only, so the branch is the diff), builds and stages the three
+# forms' libraries (out/dev/ps, ps2, ps3), main's (out/headlib, from build-gpu) and the five
+# probes (out/ab54), and packs them into out/carry/s42.tar.xz (86 MB into 7.5 MB in session 42).
 # Carry out/carry (the tree is ~16 MB of the 64 MiB). Two calls, each unpacking the carry:
 #   PART=B first (~5 min): the Hopper suite of ps, ps2 and ps3, the probe of all five;
 #   then PART=A V=<the probe's best of ps, ps2, ps3> (~5 min): that library's GPU suites and
@@ -42,8 +29,38 @@
 # 1, 2 or 3, and 16 columns for 3) with the README's and the launcher's text (the pre-pass then
 # serves fp16 N = 128 and N = 256 only), then the GPU pytest and the benchmark of record on it.
 set -u
-O=${OUT:?}; mkdir -p $O
 PART=${PART:-B} V=${V:-ps}
+if [[ $PART == build ]]; then
+  set -e
+  W=${W:-../ps}
+  if [ ! -d "$W" ]; then
+    git worktree add "$W" -b s42-ps HEAD
+    git -C "$W" apply "$PWD/bench/results/logs/2026-12-05-s42-ps.diff"
+    git -C "$W" commit -qam "The producer's S in three forms (session 42's -s42-ps.diff)"
+  fi
+  ln -sfn "$PWD/.deps" "$W/.deps"
+  for v in "ps 1" "ps2 2" "ps3 3 -DFLASHSSD_PRODUCER_SCORE_COLS=16"; do
+    set -- $v
+    cmake -S "$W" -B "$W/build-$1" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90a-real \
+      -DFLASHSSD_BUILD_PYTHON=OFF "-DCMAKE_CUDA_FLAGS=-DFLASHSSD_PRODUCER_SCORES=$2 ${3:-}" > /dev/null
+    cmake --build "$W/build-$1" -j2 --target flashssd flashssd_bench flashssd_sm90_gpu_tests flashssd_gpu_tests flashssd_segsum_gpu_tests
+    bash scripts/stage_device_build.sh "$W/build-$1" $1
+    git -C "$W" rev-parse --short=12 HEAD > out/dev/$1/COMMIT
+    rm -rf out/dev/$1/tests/stability out/dev/$1/bench/flashssd_sm90_forward_probe
+  done
+  bash scripts/build_probe.sh out/ab54/head_probe
+  NVCC_FLAGS=-DFLASHSSD_PRODUCER_SCORES=1 bash scripts/build_probe.sh "$W" out/ab54/ps_probe
+  NVCC_FLAGS="-DFLASHSSD_PRODUCER_SCORES=1 -DFLASHSSD_PRODUCER_SCORE_COLS=16" bash scripts/build_probe.sh "$W" out/ab54/ps16_probe
+  NVCC_FLAGS=-DFLASHSSD_PRODUCER_SCORES=2 bash scripts/build_probe.sh "$W" out/ab54/ps2_probe
+  NVCC_FLAGS="-DFLASHSSD_PRODUCER_SCORES=3 -DFLASHSSD_PRODUCER_SCORE_COLS=16" bash scripts/build_probe.sh "$W" out/ab54/ps3_probe
+  [ -f build-gpu/libflashssd.so ] || { echo "build main's library into build-gpu first (README)" >&2; exit 1; }
+  rm -rf out/headlib; mkdir -p out/headlib/bench
+  cp -P build-gpu/libflashssd.so* out/headlib/; cp build-gpu/bench/flashssd_bench out/headlib/bench/
+  git rev-parse --short=12 HEAD > out/headlib/COMMIT
+  bash scripts/carry.sh pack s42 dev/ps dev/ps2 dev/ps3 headlib ab54
+  exit 0
+fi
+O=${OUT:?}; mkdir -p $O
 [ -d out/ab54 ] || bash scripts/carry.sh unpack s42
 if [[ $PART == *A* ]]; then
 L=out/dev/$V
