@@ -12,21 +12,26 @@
 #   ps3  (=3, 16-column blocks: at 32 it spills 16 bytes): S one tile behind. The producer
 #              computes the previous tile's S right after issuing this tile's loads, so it never
 #              waits for loads it has just issued; B and C back on full; S on scores_full (ps2's).
+#   ps4  (=4, 16-column blocks): ps3 in the kernels of three stages (ungated), ps2 in those of two
+#              (the z kernel, where S one tile behind would start only as its consumers begin
+#              the tile). Library only: its probe rows would be ps3's ungated and ps2's with z
+#              (but at 16 columns); it is there for PART=A if the probe splits that way.
 # Why: the pre-pass is ~3% of R1 (~14-16 us) and ~10% of R2 (~94 us) plus a launch gap, and R1 z
 # (target 0.506 ms, record 0.505-0.523) and R2 z (target 1.073, record 1.144) are within a few
 # percent. Risk: the producer is near the main pass's pace (session 30: its decay costs 2-6%).
 #
-# Here, before the calls, from main's checkout with its setup done (README): PART=build (~25 min on
-# 2 cores, mostly the three library builds) applies -s42-ps.diff in a worktree (W, default ../ps;
-# sessions' checkouts hold main only, so the branch is the diff), builds and stages the three
-# forms' libraries (out/dev/ps, ps2, ps3), main's (out/headlib, from build-gpu) and the five
+# Here, before the calls, from main's checkout with its setup done (README): PART=build (12 min
+# 18 s on 2 cores in session 42, mostly the three library builds) applies -s42-ps.diff in a
+# worktree (W, default ../ps; sessions' checkouts hold main only, so the branch is the diff),
+# commits it there, builds and stages the four
+# forms' libraries (out/dev/ps, ps2, ps3, ps4), main's (out/headlib, from build-gpu) and the five
 # probes (out/ab54), and packs them into out/carry/s42.tar.xz (86 MB into 7.5 MB in session 42).
 # Carry out/carry (the tree is ~16 MB of the 64 MiB). Two calls, each unpacking the carry:
-#   PART=B first (~5 min): the Hopper suite of ps, ps2 and ps3, the probe of all five;
-#   then PART=A V=<the probe's best of ps, ps2, ps3> (~5 min): that library's GPU suites and
+#   PART=B first (~5 min): the Hopper suite of ps, ps2, ps3 and ps4, the probe of five;
+#   then PART=A V=<the probe's best of ps, ps2, ps3, ps4> (~5 min): that library's GPU suites and
 #   sanitizers, the float64 check at R1 8k and R2 scale, the API A/B against main's library.
 # If V passes and wins through the API: ps on by default (FLASHSSD_PRODUCER_SCORES's default
-# 1, 2 or 3, and 16 columns for 3) with the README's and the launcher's text (the pre-pass then
+# 1 to 4, and 16 columns for 3 and 4) with the README's and the launcher's text (the pre-pass then
 # serves fp16 N = 128 and N = 256 only), then the GPU pytest and the benchmark of record on it.
 set -u
 PART=${PART:-B} V=${V:-ps}
@@ -39,7 +44,7 @@ if [[ $PART == build ]]; then
     git -C "$W" commit -qam "The producer's S in three forms (session 42's -s42-ps.diff)"
   fi
   ln -sfn "$PWD/.deps" "$W/.deps"
-  for v in "ps 1" "ps2 2" "ps3 3 -DFLASHSSD_PRODUCER_SCORE_COLS=16"; do
+  for v in "ps 1" "ps2 2" "ps3 3 -DFLASHSSD_PRODUCER_SCORE_COLS=16" "ps4 4 -DFLASHSSD_PRODUCER_SCORE_COLS=16"; do
     set -- $v
     cmake -S "$W" -B "$W/build-$1" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90a-real \
       -DFLASHSSD_BUILD_PYTHON=OFF "-DCMAKE_CUDA_FLAGS=-DFLASHSSD_PRODUCER_SCORES=$2 ${3:-}" > /dev/null
@@ -57,7 +62,7 @@ if [[ $PART == build ]]; then
   rm -rf out/headlib; mkdir -p out/headlib/bench
   cp -P build-gpu/libflashssd.so* out/headlib/; cp build-gpu/bench/flashssd_bench out/headlib/bench/
   git rev-parse --short=12 HEAD > out/headlib/COMMIT
-  bash scripts/carry.sh pack s42 dev/ps dev/ps2 dev/ps3 headlib ab54
+  bash scripts/carry.sh pack s42 dev/ps dev/ps2 dev/ps3 dev/ps4 headlib ab54
   exit 0
 fi
 O=${OUT:?}; mkdir -p $O
@@ -84,7 +89,7 @@ fi
 [[ $PART == *B* ]] || exit 0
 # (3) The Hopper suite of each form's library (~5 s each; its bf16 N = 128 tests run the
 # producer's S, exact and factored tiles); the sanitizers run in PART=A on the chosen V.
-for v in ps ps2 ps3; do
+for v in ps ps2 ps3 ps4; do
   LD_LIBRARY_PATH=$PWD/out/dev/$v timeout 120 out/dev/$v/tests/gpu/flashssd_sm90_gpu_tests > $O/sm90_tests_$v.log 2>&1
   echo "$v Hopper suite rc=$? $(grep -h 'PASSED\|FAILED' $O/sm90_tests_$v.log | head -3 | tr '\n' ' ')"
 done
