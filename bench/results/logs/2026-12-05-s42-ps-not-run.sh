@@ -20,12 +20,12 @@
 # (target 0.506 ms, record 0.505-0.523) and R2 z (target 1.073, record 1.144) are within a few
 # percent. Risk: the producer is near the main pass's pace (session 30: its decay costs 2-6%).
 #
-# Here, before the calls, from main's checkout with its setup done (README): PART=build (12 min
-# 18 s on 2 cores in session 42, mostly the three library builds) applies -s42-ps.diff in a
+# Here, before the calls, from main's checkout with its setup done (README): PART=build (15 min
+# on 2 cores in session 42, mostly the four library builds) applies -s42-ps.diff in a
 # worktree (W, default ../ps; sessions' checkouts hold main only, so the branch is the diff),
 # commits it there, builds and stages the four
 # forms' libraries (out/dev/ps, ps2, ps3, ps4), main's (out/headlib, from build-gpu) and the five
-# probes (out/ab54), and packs them into out/carry/s42.tar.xz (86 MB into 7.5 MB in session 42).
+# probes (out/ab54), and packs them into out/carry/s42.tar.xz (105 MB into 9.3 MB in session 42).
 # Carry out/carry (the tree is ~16 MB of the 64 MiB). Two calls, each unpacking the carry:
 #   PART=B first (~5 min): the Hopper suite of ps, ps2, ps3 and ps4, the probe of five;
 #   then PART=A V=<the probe's best of ps, ps2, ps3, ps4> (~5 min): that library's GPU suites and
