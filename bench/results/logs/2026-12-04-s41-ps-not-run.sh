@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Superseded by 2026-12-05-s42-ps-not-run.sh (session 42: the branch is now -s42-ps.diff, with a third form).
+# Superseded by 2026-12-05-s42-ps-not-run.sh (session 42: the branch is now -s42-ps.diff, with ps3 and ps4).
 # Prepared in session 41 (no device was lent that session), not run. Branch s41-producer-scores.
 # ps: the factored kernels' (bf16, N = 128, two head slices per CTA: R1, R2 and their z rows)
 # S = C B^T computed per stage by the main pass's producer warpgroup instead of by the chunk

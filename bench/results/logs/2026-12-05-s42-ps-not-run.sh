@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Prepared in session 42 (no device was lent that session, nor in sessions 40-41), not run.
-# Supersedes 2026-12-04-s41-ps-not-run.sh: the same checks and timings, plus a third form (ps3),
-# with all three forms' libraries built and carried packed (scripts/carry.sh). The factored kernels' (bf16, N = 128, two head slices per CTA: R1, R2 and their
-# z rows) S = C B^T computed per stage by the main pass's producer warpgroup instead of by the
-# chunk scores pre-pass (src/kernels/sm90/ssd_fwd_sm90.cuh, K::kProducerScores; compiled in by
-# -DFLASHSSD_PRODUCER_SCORES=1, 2 or 3; off by default, and off the library's SASS is main's).
+# Supersedes 2026-12-04-s41-ps-not-run.sh: the same checks and timings, plus two forms (ps3,
+# ps4), with all four forms' libraries built and carried packed (scripts/carry.sh). The factored
+# kernels' (bf16, N = 128, two head slices per CTA: R1, R2 and their z rows) S = C B^T computed
+# per stage by the main pass's producer warpgroup instead of by the chunk scores pre-pass
+# (src/kernels/sm90/ssd_fwd_sm90.cuh, K::kProducerScores; compiled in by
+# -DFLASHSSD_PRODUCER_SCORES=1 to 4; off by default, and off the library's SASS is main's).
 #   ps   (=1): after the tile's decay the producer waits for the tile's B and C (bc_full), computes
 #              S, then arrives on full (the consumers' full wait covers S).
 #   ps16 (=1, FLASHSSD_PRODUCER_SCORE_COLS=16): the same by 16-column blocks.
@@ -23,9 +24,8 @@
 # Here, before the calls, from main's checkout with its setup done (README): PART=build (15 min
 # on 2 cores in session 42, mostly the four library builds) applies -s42-ps.diff in a
 # worktree (W, default ../ps; sessions' checkouts hold main only, so the branch is the diff),
-# commits it there, builds and stages the four
-# forms' libraries (out/dev/ps, ps2, ps3, ps4), main's (out/headlib, from build-gpu) and the five
-# probes (out/ab54), and packs them into out/carry/s42.tar.xz (105 MB into 9.3 MB in session 42).
+# commits it there, builds and stages the four forms' libraries (out/dev/ps, ps2, ps3, ps4),
+# main's (out/headlib, from build-gpu) and the five probes (out/ab54), and packs them into out/carry/s42.tar.xz (105 MB into 9.3 MB in session 42).
 # Carry out/carry (the tree is ~16 MB of the 64 MiB). Two calls, each unpacking the carry:
 #   PART=B first (~5 min): the Hopper suite of ps, ps2, ps3 and ps4, the probe of five;
 #   then PART=A V=<the probe's best of ps, ps2, ps3, ps4> (~5 min): that library's GPU suites and
@@ -41,7 +41,7 @@ if [[ $PART == build ]]; then
   if [ ! -d "$W" ]; then
     git worktree add "$W" -b s42-ps HEAD
     git -C "$W" apply "$PWD/bench/results/logs/2026-12-05-s42-ps.diff"
-    git -C "$W" commit -qam "The producer's S in three forms (session 42's -s42-ps.diff)"
+    git -C "$W" commit -qam "The producer's S in four forms (session 42's -s42-ps.diff)"
   fi
   ln -sfn "$PWD/.deps" "$W/.deps"
   for v in "ps 1" "ps2 2" "ps3 3 -DFLASHSSD_PRODUCER_SCORE_COLS=16" "ps4 4 -DFLASHSSD_PRODUCER_SCORE_COLS=16"; do
