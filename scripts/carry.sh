@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Packs staged device builds (folders under out/) into one xz tarball for a device call's carry
 # list, and unpacks it on the device. The carry holds 64 MiB with the tree (~16 MB); staged
-# binaries are mostly SASS and compress ~10x (session 42: a library build, main's library and
-# six probe / test binaries, 56 MB, packed into 4.9 MB), so one call can take many variants.
+# binaries are mostly SASS and compress ~10x (session 42: four library builds with their test
+# suites, main's library and five probes, 105 MB, packed into 9.3 MB), so one call can take
+# many variants.
 #
 #   scripts/carry.sh pack <name> <folder under out/>...   # here: writes out/carry/<name>.tar.xz
 #   scripts/carry.sh unpack <name>                         # there: restores the folders under out/
