@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <type_traits>
 #include <utility>
@@ -187,9 +188,14 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
 // unscaled: inverse scales exactly 1); exact zeros right of the diagonal and in the rows and
 // columns past T; every value and scale written (the output NaN-poisoned first). B and C with
 // padded token strides and different layouts; `magnitude` scales the inputs (S far beyond
-// fp16's range must come back finite and exact to Out's precision).
+// fp16's range must come back finite and exact to Out's precision). max_ctas > 0 caps the
+// persistent grid, so that each CTA walks many tiles through its stages (the launch's grid is
+// one CTA per SM, so small problems give every CTA one tile); the output must then be the
+// default grid's bit for bit (a tile's arithmetic does not depend on which CTA computes it), so
+// that a stale or early-read piece of a stage, which would move a few entries by less than the
+// norm tolerance, fails too.
 template <class T, int kN, class Out = __half>
-void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed, double magnitude = 1.0) {
+void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed, double magnitude = 1.0, int max_ctas = 0) {
   if (!have_sm90()) GTEST_SKIP() << "no sm_90 GPU: sm90 test skipped";
   constexpr int kQ = flashssd::sm90::kChunkScoresQ;
   const int64_t b_st = int64_t(groups) * kN + 64, c_st = int64_t(groups) * kN + 8;  // (multiples of 8)
@@ -221,14 +227,26 @@ void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed, double 
   ASSERT_EQ(reinterpret_cast<char*>(dInv), reinterpret_cast<char*>(dS) + n * 2);
   CUDA_OK(cudaMemcpy(dB, hB.data(), hB.size() * sizeof(T), cudaMemcpyHostToDevice));
   CUDA_OK(cudaMemcpy(dC, hC.data(), hC.size() * sizeof(T), cudaMemcpyHostToDevice));
-  CUDA_OK(cudaMemset(dS, 0xff, bytes));  // NaN poison
-  flashssd::sm90::launch_chunk_scores<T, kN, Out>({dB, dC, b_sb, b_st, kN, c_sb, c_st, kN, batch, seqlen, groups, dS, dInv},
-                                             nullptr);
-  CUDA_OK(cudaDeviceSynchronize());
+  auto run = [&](int ctas, std::vector<unsigned char>& out) {  // (CUDA_OK returns on failure)
+    out.assign(bytes, 0);
+    CUDA_OK(cudaMemset(dS, 0xff, bytes));  // NaN poison
+    flashssd::sm90::launch_chunk_scores<T, kN, Out>({dB, dC, b_sb, b_st, kN, c_sb, c_st, kN, batch, seqlen, groups, dS, dInv},
+                                                    nullptr, false, ctas);
+    CUDA_OK(cudaDeviceSynchronize());
+    CUDA_OK(cudaMemcpy(out.data(), dS, bytes, cudaMemcpyDeviceToHost));
+  };
+  std::vector<unsigned char> out, one_tile_per_cta;
+  run(max_ctas, out);
+  if (max_ctas > 0) {
+    run(0, one_tile_per_cta);
+    size_t differ = 0;
+    for (size_t i = 0; i < bytes; ++i) differ += out[i] != one_tile_per_cta[i];
+    EXPECT_EQ(differ, 0u) << "bytes that differ from the default grid's output (CTAs <= " << max_ctas << ")";
+  }
   std::vector<Out> hS(n);
   std::vector<float> hInv(ntiles);
-  CUDA_OK(cudaMemcpy(hS.data(), dS, n * 2, cudaMemcpyDeviceToHost));
-  CUDA_OK(cudaMemcpy(hInv.data(), dInv, ntiles * 4, cudaMemcpyDeviceToHost));
+  std::memcpy(hS.data(), out.data(), n * 2);
+  std::memcpy(hInv.data(), out.data() + n * 2, ntiles * 4);
   cudaFree(dB);
   cudaFree(dC);
   cudaFree(dS);
@@ -256,8 +274,8 @@ void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed, double 
       }
   const double err = ref::rel_error(got, want);
   constexpr bool kScaled = std::is_same_v<Out, __half>;
-  std::printf("chunk scores b=%d T=%d G=%d N=%d %s magnitude %g: rel err %.3g\n", batch, seqlen, groups, kN,
-              kScaled ? "fp16" : "bf16", magnitude, err);
+  std::printf("chunk scores b=%d T=%d G=%d N=%d %s magnitude %g, CTAs <= %d: rel err %.3g\n", batch, seqlen, groups, kN,
+              kScaled ? "fp16" : "bf16", magnitude, max_ctas, err);
   EXPECT_LE(err, kScaled ? 1e-3 : 4e-3);  // fp16 rounding of each scaled score, bf16's (~1.7e-3); NaN (unwritten) fails
   if (!kScaled) {
     int64_t not_one = 0;
@@ -279,6 +297,14 @@ TEST(Sm90ChunkScores, Bf16LargeAndSmallMagnitudes) {
   chunk_scores_case<__nv_bfloat16, 128>(1, 130, 1, 35, 3e-5);
   chunk_scores_case<__nv_bfloat16, 128, __nv_bfloat16>(1, 130, 1, 36, 300.0);
   chunk_scores_case<__nv_bfloat16, 128, __nv_bfloat16>(1, 130, 1, 37, 3e-5);
+}
+// A few CTAs for many tiles: each walks 10-40 tiles through its 3-6 stages (the stage ring wraps
+// several times, the CTAs' counts differ, the partial last tile of a sequence comes mid-walk).
+TEST(Sm90ChunkScores, ManyTilesPerCtaSmall) {
+  chunk_scores_case<__nv_bfloat16, 128>(3, 1000, 2, 38, 1.0, 5);
+  chunk_scores_case<__nv_bfloat16, 128, __nv_bfloat16>(3, 1000, 2, 39, 1.0, 7);
+  chunk_scores_case<__half, 256>(2, 700, 1, 40, 1.0, 2);
+  chunk_scores_case<__nv_bfloat16, 64>(1, 2000, 3, 41, 1.0, 3);
 }
 
 using K128 = flashssd::sm90::SsdFwdSm90<64, 128>;

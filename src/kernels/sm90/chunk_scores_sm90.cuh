@@ -15,7 +15,8 @@
 // inverse scales are 1), since there S itself is the B operand of the factored intra-tile GEMM,
 // of the x tile's type. Entries right of the diagonal (never read: causal) and rows and columns
 // past T are zero. mma.sync with fp32 accumulation: the pass moves 2 x 16 KB in and 8 KB out
-// per tile (N = 128); its tensor work is small. Used at N = 128 and 256
+// per tile (N = 128); its tensor work is small, so it is built to stream B and C (a persistent
+// grid with several tiles in flight per SM, chunk_scores_kernel). Used at N = 128 and 256
 // (SsdFwdSm90::kChunkScores).
 #pragma once
 
@@ -23,9 +24,11 @@
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
 #include <type_traits>
 
 #include "kernels/common/launch_util.h"
@@ -43,7 +46,7 @@ struct ChunkScoresArgs {
   float* inv_scales;   // (batch, groups, tiles): what each tile's values are multiplied by to read S
 };
 
-constexpr int kChunkScoresQ = 64, kChunkScoresThreads = 128;
+constexpr int kChunkScoresQ = 64, kChunkScoresThreads = 256;
 
 // A tile's scale from its largest |S|: 2^(14 - e) for amax in [2^(e-1), 2^e), so amax * scale
 // < 2^14 (fp16's largest is ~2^16), the exponent clamped to fp32's normal range; an all-zero
@@ -58,124 +61,144 @@ __host__ __device__ inline float chunk_score_scale(float amax) {
   return scale;
 }
 
-// One CTA per (batch, group, tile), linear in blockIdx.x (tile fastest); warp w computes rows
-// 16 w .. 16 w + 15 of the 64 x 64 tile over N in slices of 32, the next slice loading while
-// one is multiplied. Sized for one wave at R1 (1024 tiles): 20 KB of shared memory and <= 64
-// registers give 8 CTAs per SM (session 11's slices of 64 took 37 KB: 6 per SM, 1.29 waves,
-// 18.6 us at R1 under ncu).
+// Shared memory of the pass: kStages stages of one tile's C and B (64 tokens x N each, rows
+// padded by 16 bytes for conflict-free ldmatrix), then the staged 64 x 64 output.
+template <class T, int kN>
+struct ChunkScoresStorage {
+  static constexpr int kQ = kChunkScoresQ, kPitch = kN + 8, kOutPitch = kQ + 8;
+  static constexpr int kTileElems = kQ * kPitch;  // C or B of one tile
+  static constexpr size_t kStageBytes = 2 * kTileElems * sizeof(T);
+  static constexpr size_t kOutBytes = kQ * kOutPitch * sizeof(uint16_t);
+  // As many stages as fit beside the output (at most 6): 6 at N = 64 and 128, 3 at N = 256.
+  static constexpr size_t kBudget = 226 * 1024;
+  static constexpr int kStages = int((kBudget - kOutBytes) / kStageBytes < 6 ? (kBudget - kOutBytes) / kStageBytes : 6);
+  static_assert(kStages >= 2, "two stages fit");
+  static constexpr size_t kBytes = kStages * kStageBytes + kOutBytes;
+};
+
+// A persistent grid (one CTA per SM, at most one per tile): CTA c computes tiles c, c + grid,
+// ... of the (batch, group, tile) order, tile fastest, so that the grid streams B and C in
+// token order. Each tile's C and B are fetched kStages - 1 tiles ahead by cp.async (up to
+// ~170 KB in flight per SM), so that the pass streams at the read bandwidth: session 40
+// measured the one-tile-per-CTA form (1024 CTAs of 4 warps, two 8 KB slices in flight each)
+// at 2.1 TB/s of DRAM reads at R1 (15.7 us for 33.6 MB). Warp w computes rows 16 (w % 4) ..
+// + 15 by columns 32 (w / 4) .. + 31 of the 64 x 64 tile (mma.sync, fp32 accumulation); the
+// two warps whose block lies right of the diagonal compute nothing.
 template <class T, int kN, class Out>
-__global__ void __launch_bounds__(kChunkScoresThreads, 8) chunk_scores_kernel(const ChunkScoresArgs a) {
+__global__ void __launch_bounds__(kChunkScoresThreads, 1) chunk_scores_kernel(const ChunkScoresArgs a) {
   static_assert(std::is_same_v<Out, __half> || std::is_same_v<Out, __nv_bfloat16>, "fp16 (scaled) or bf16 chunk scores");
   constexpr bool kScaled = std::is_same_v<Out, __half>;
   using Ops = sm80::HalfOperands<T>;
-  constexpr int kQ = kChunkScoresQ, kSlice = 32, kPitch = kSlice + 8;  // (+8: conflict-free ldmatrix rows)
-  static_assert(kN % kSlice == 0, "N in slices of 32");
-  constexpr int kSlices = kN / kSlice;
-  constexpr int kOutPitch = kQ + 8;  // the scaled tile staged for 16-byte stores (conflict-free both ways)
-  constexpr int kBufferElems = 2 * kQ * kPitch;  // one slice of C, then of B
-  static_assert(kQ * kOutPitch <= 2 * kBufferElems, "the staged output fits in the slice buffers");
-  __shared__ __align__(16) T smem[2 * kBufferElems];
+  using Storage = ChunkScoresStorage<T, kN>;
+  constexpr int kQ = kChunkScoresQ, kPitch = Storage::kPitch, kOutPitch = Storage::kOutPitch, kStages = Storage::kStages;
+  constexpr int kThreads = kChunkScoresThreads, kChunksPerRow = kN / 8;  // 16-byte pieces of a row
+  static_assert(kN % 16 == 0 && (kQ * kChunksPerRow) % kThreads == 0, "whole 16-byte pieces per thread");
+  extern __shared__ __align__(16) unsigned char chunk_scores_smem[];
+  T* stages = reinterpret_cast<T*>(chunk_scores_smem);
+  Out* staged = reinterpret_cast<Out*>(chunk_scores_smem + kStages * Storage::kStageBytes);
+  __shared__ float warp_max[kThreads / 32];
   allow_next_kernel();  // (launched programmatically after the call's previous kernel: programmatic_launch.cuh)
   wait_for_previous_kernel();
   const int tiles = (a.seqlen + kQ - 1) / kQ;
-  const int64_t cta = blockIdx.x;
-  const int tile = int(cta % tiles), g = int(cta / tiles % a.groups), b = int(cta / tiles / a.groups);
+  const int64_t total = int64_t(a.batch) * a.groups * tiles;
+  const int64_t count = (total - blockIdx.x + gridDim.x - 1) / gridDim.x;  // this CTA's tiles (the launch keeps grid <= total)
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  const T* C = static_cast<const T*>(a.C) + b * a.c_sb + g * a.c_sg;
-  const T* B = static_cast<const T*>(a.B) + b * a.b_sb + g * a.b_sg;
-  // Slice k (64 tokens x 32 n of C and of B, 16 bytes per cp.async, zero past T) into buffer
-  // k % 2: the next slice is in flight while this one is multiplied.
-  // Each thread loads 16 bytes of rows r and r + 32 (r = threadIdx.x / 4) of each slice.
-  constexpr int kChunksPerRow = kSlice / 8;
-  static_assert(kQ * kChunksPerRow == 2 * kChunkScoresThreads, "two 16-byte chunks of C and of B per thread and slice");
-  const int load_row = threadIdx.x / kChunksPerRow, load_col = threadIdx.x % kChunksPerRow * 8;
-  const int tok0 = tile * kQ + load_row, tok1 = tok0 + kQ / 2;
-  const bool valid0 = tok0 < a.seqlen, valid1 = tok1 < a.seqlen;
-  // (a mapped address even when nothing is read)
-  const T* c0 = C + (valid0 ? tok0 : 0) * a.c_st + load_col;
-  const T* c1 = C + (valid1 ? tok1 : 0) * a.c_st + load_col;
-  const T* b0 = B + (valid0 ? tok0 : 0) * a.b_st + load_col;
-  const T* b1 = B + (valid1 ? tok1 : 0) * a.b_st + load_col;
-  auto load_slice = [&](int k) {
-    T* c_tile = smem + (k % 2) * kBufferElems + load_row * kPitch + load_col;
-    T* b_tile = c_tile + kQ * kPitch;
-    constexpr int kHalf = kQ / 2 * kPitch;
-    sm80::cp_async_16(c_tile, c0 + k * kSlice, valid0);
-    sm80::cp_async_16(c_tile + kHalf, c1 + k * kSlice, valid1);
-    sm80::cp_async_16(b_tile, b0 + k * kSlice, valid0);
-    sm80::cp_async_16(b_tile + kHalf, b1 + k * kSlice, valid1);
-    sm80::cp_async_commit();
-  };
-  float acc[kQ / 8][4] = {};
-  load_slice(0);
+
+  // This CTA's k-th tile into stage k % kStages (zero past T), as one commit group; an empty
+  // group past the CTA's last tile, so that the wait below counts the same for every tile.
+  auto load_tile = [&](int64_t k) {
+    if (k < count) {
+      const int64_t lin = blockIdx.x + k * gridDim.x;
+      const int tile = int(lin % tiles), g = int(lin / tiles % a.groups), b = int(lin / tiles / a.groups);
+      const T* C = static_cast<const T*>(a.C) + b * a.c_sb + g * a.c_sg;
+      const T* B = static_cast<const T*>(a.B) + b * a.b_sb + g * a.b_sg;
+      T* c_tile = stages + (k % kStages) * 2 * Storage::kTileElems;
+      T* b_tile = c_tile + Storage::kTileElems;
 #pragma unroll
-  for (int k = 0; k < kSlices; ++k) {
-    if (k + 1 < kSlices) {
-      load_slice(k + 1);
-      sm80::cp_async_wait<1>();
-    } else {
-      sm80::cp_async_wait<0>();
-    }
-    __syncthreads();
-    const T* cs = smem + (k % 2) * kBufferElems;
-    const T* bs = cs + kQ * kPitch;
-#pragma unroll
-    for (int kk = 0; kk < kSlice; kk += 16) {
-      typename Ops::FragA fa;
-      Ops::load_a(fa, cs, kPitch, 16 * warp, kk, lane);  // C (token i, n)
-#pragma unroll
-      for (int j0 = 0; j0 < kQ; j0 += 16) {
-        typename Ops::FragB fb[2];
-        Ops::load_b2(fb, bs, kPitch, j0, kk, lane);  // B (token j, n)
-        Ops::mma(acc[j0 / 8], fa, fb[0]);
-        Ops::mma(acc[j0 / 8 + 1], fa, fb[1]);
+      for (int m = 0; m < kQ * kChunksPerRow / kThreads; ++m) {
+        const int i = threadIdx.x + m * kThreads;
+        const int row = i / kChunksPerRow, col = i % kChunksPerRow * 8, tok = tile * kQ + row;
+        const bool valid = tok < a.seqlen;
+        // (a mapped address even when nothing is read)
+        sm80::cp_async_16(c_tile + row * kPitch + col, C + (valid ? tok : 0) * a.c_st + col, valid);
+        sm80::cp_async_16(b_tile + row * kPitch + col, B + (valid ? tok : 0) * a.b_st + col, valid);
       }
     }
-    __syncthreads();  // buffer k % 2 is refilled by slice k + 2 (after the last: the staged output)
-  }
-  // The m16n8 accumulator order: register e of n-tile t is (row + 8 (e / 2), 8 t + col + e % 2).
-  const int row = 16 * warp + lane / 4, col = 2 * (lane % 4);
-  float amax = 0.f;
-#pragma unroll
-  for (int t = 0; t < kQ / 8; ++t)
-#pragma unroll
-    for (int e = 0; e < 4; ++e) {
-      if (8 * t + col + e % 2 > row + 8 * (e / 2)) acc[t][e] = 0.f;  // right of the diagonal
-      amax = fmaxf(amax, fabsf(acc[t][e]));
-    }
-  float scale = 1.f;
-  if constexpr (kScaled) {
-    // The tile's largest |S| (NaN is ignored here and stays NaN in the output).
-#pragma unroll
-    for (int offset = 16; offset > 0; offset /= 2) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, offset));
-    __shared__ float warp_max[kChunkScoresThreads / 32];
-    if (lane == 0) warp_max[warp] = amax;
-    __syncthreads();
-#pragma unroll
-    for (int w = 0; w < kChunkScoresThreads / 32; ++w) amax = fmaxf(amax, warp_max[w]);
-    scale = chunk_score_scale(amax);
-  }
-  using Pair = std::conditional_t<kScaled, __half2, __nv_bfloat162>;
-  auto pack = [](float lo, float hi) {
-    if constexpr (kScaled) return __floats2half2_rn(lo, hi);
-    else return __floats2bfloat162_rn(lo, hi);
+    sm80::cp_async_commit();
   };
-  // Staged in shared memory, then stored 16 bytes per thread along the rows (a warp writes 512
-  // contiguous bytes; the accumulator order would write 16-byte pieces of 8 rows).
-  Out* staged = reinterpret_cast<Out*>(smem);
+
+  const int row_block = warp % 4, col_half = warp / 4;
+  const int row = 16 * row_block + lane / 4, col = 2 * (lane % 4);
+  const bool computes = 32 * col_half <= 16 * row_block + 15;  // not wholly right of the diagonal
 #pragma unroll
-  for (int t = 0; t < kQ / 8; ++t) {
-    *reinterpret_cast<Pair*>(staged + row * kOutPitch + 8 * t + col) = pack(acc[t][0] * scale, acc[t][1] * scale);
-    *reinterpret_cast<Pair*>(staged + (row + 8) * kOutPitch + 8 * t + col) = pack(acc[t][2] * scale, acc[t][3] * scale);
-  }
-  __syncthreads();
-  Out* out = static_cast<Out*>(a.scores) + cta * (kQ * kQ);
+  for (int k = 0; k < kStages - 1; ++k) load_tile(k);
+  for (int64_t k = 0; k < count; ++k) {
+    sm80::cp_async_wait<kStages - 2>();  // this thread's pieces of tile k have landed
+    __syncthreads();  // everyone's have; everyone is done with tile k - 1's stage and output
+    load_tile(k + kStages - 1);  // into tile k - 1's stage
+    const T* cs = stages + (k % kStages) * 2 * Storage::kTileElems;
+    const T* bs = cs + Storage::kTileElems;
+    float acc[4][4] = {};  // n-tile t: columns 32 col_half + 8 t ..
+    if (computes) {
 #pragma unroll
-  for (int i = threadIdx.x; i < kQ * kQ / 8; i += kChunkScoresThreads) {
-    const int r = i / (kQ / 8), c = i % (kQ / 8) * 8;
-    *reinterpret_cast<uint4*>(out + r * kQ + c) = *reinterpret_cast<const uint4*>(staged + r * kOutPitch + c);
+      for (int kk = 0; kk < kN; kk += 16) {
+        typename Ops::FragA fa;
+        Ops::load_a(fa, cs, kPitch, 16 * row_block, kk, lane);  // C (token i, n)
+#pragma unroll
+        for (int j = 0; j < 2; ++j) {
+          typename Ops::FragB fb[2];
+          Ops::load_b2(fb, bs, kPitch, 32 * col_half + 16 * j, kk, lane);  // B (token j, n)
+          Ops::mma(acc[2 * j], fa, fb[0]);
+          Ops::mma(acc[2 * j + 1], fa, fb[1]);
+        }
+      }
+    }
+    // The m16n8 accumulator order: register e of n-tile t is (row + 8 (e / 2), 32 col_half + 8 t + col + e % 2).
+    float amax = 0.f;
+#pragma unroll
+    for (int t = 0; t < 4; ++t)
+#pragma unroll
+      for (int e = 0; e < 4; ++e) {
+        if (32 * col_half + 8 * t + col + e % 2 > row + 8 * (e / 2)) acc[t][e] = 0.f;  // right of the diagonal
+        amax = fmaxf(amax, fabsf(acc[t][e]));
+      }
+    float scale = 1.f;
+    if constexpr (kScaled) {
+      // The tile's largest |S| (NaN is ignored here and stays NaN in the output).
+#pragma unroll
+      for (int offset = 16; offset > 0; offset /= 2) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, offset));
+      if (lane == 0) warp_max[warp] = amax;
+      __syncthreads();
+#pragma unroll
+      for (int w = 0; w < kThreads / 32; ++w) amax = fmaxf(amax, warp_max[w]);
+      scale = chunk_score_scale(amax);
+    }
+    using Pair = std::conditional_t<kScaled, __half2, __nv_bfloat162>;
+    auto pack = [](float lo, float hi) {
+      if constexpr (kScaled) return __floats2half2_rn(lo, hi);
+      else return __floats2bfloat162_rn(lo, hi);
+    };
+    // Staged, then stored 16 bytes per thread along the rows (a warp writes 512 contiguous
+    // bytes; the accumulator order would write 16-byte pieces of 8 rows).
+#pragma unroll
+    for (int t = 0; t < 4; ++t) {
+      const int c = 32 * col_half + 8 * t + col;
+      *reinterpret_cast<Pair*>(staged + row * kOutPitch + c) = pack(acc[t][0] * scale, acc[t][1] * scale);
+      *reinterpret_cast<Pair*>(staged + (row + 8) * kOutPitch + c) = pack(acc[t][2] * scale, acc[t][3] * scale);
+    }
+    __syncthreads();
+    const int64_t lin = blockIdx.x + k * gridDim.x;
+    Out* out = static_cast<Out*>(a.scores) + lin * (kQ * kQ);
+static_assert(kQ * kQ / 8 % kThreads == 0, "whole 16-byte pieces of the output per thread");
+#pragma unroll
+    for (int m = 0; m < kQ * kQ / 8 / kThreads; ++m) {
+      const int i = threadIdx.x + m * kThreads;
+      const int r = i / (kQ / 8), c = i % (kQ / 8) * 8;
+      *reinterpret_cast<uint4*>(out + r * kQ + c) = *reinterpret_cast<const uint4*>(staged + r * kOutPitch + c);
+    }
+    if (threadIdx.x == 0) a.inv_scales[lin] = 1.f / scale;  // (a power of two: exact)
   }
-  if (threadIdx.x == 0) a.inv_scales[cta] = 1.f / scale;  // (a power of two: exact)
+  sm80::cp_async_wait<0>();  // (the empty groups past the last tile)
 }
 
 // Tiles, score elements and bytes of the output for a problem: the 16-bit scores, then the
@@ -194,15 +217,23 @@ inline float* chunk_score_inv_scales(void* scores, int batch, int seqlen, int gr
   return reinterpret_cast<float*>(static_cast<uint16_t*>(scores) + chunk_scores_elements(batch, seqlen, groups));
 }
 
-// Out: fp16 (scaled tiles) or bf16 (unscaled), SsdFwdSm90::CudaScoreElement.
+// Out: fp16 (scaled tiles) or bf16 (unscaled), SsdFwdSm90::CudaScoreElement. max_ctas > 0 caps
+// the grid (the tests' way to give each CTA many tiles).
 template <class T, int kN, class Out>
-void launch_chunk_scores(const ChunkScoresArgs& a, cudaStream_t stream, bool after_previous = false) {
-  const int64_t ctas = int64_t(a.batch) * a.groups * ((a.seqlen + kChunkScoresQ - 1) / kChunkScoresQ);
-  if (ctas > int64_t(INT32_MAX))
+void launch_chunk_scores(const ChunkScoresArgs& a, cudaStream_t stream, bool after_previous = false, int max_ctas = 0) {
+  const int64_t tiles = int64_t(a.batch) * a.groups * ((a.seqlen + kChunkScoresQ - 1) / kChunkScoresQ);
+  if (tiles > int64_t(INT32_MAX))
     throw std::invalid_argument("flashssd sm90 forward: batch x groups x ceil(T / 64) exceeds 2^31 - 1 tiles");
-  if (ctas == 0) return;
-  launch_in_chain(chunk_scores_kernel<T, kN, Out>, dim3(static_cast<unsigned>(ctas)), dim3(kChunkScoresThreads), 0, stream,
-                  after_previous, "chunk scores launch", a);
+  if (tiles == 0) return;
+  int device = 0, sms = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "device attribute");
+  auto kernel = chunk_scores_kernel<T, kN, Out>;
+  constexpr size_t kSmemBytes = ChunkScoresStorage<T, kN>::kBytes;
+  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmemBytes)), "cudaFuncSetAttribute");
+  const int64_t grid = std::min<int64_t>(tiles, max_ctas > 0 ? std::min(sms, max_ctas) : sms);
+  launch_in_chain(kernel, dim3(static_cast<unsigned>(grid)), dim3(kChunkScoresThreads), kSmemBytes, stream, after_previous,
+                  "chunk scores launch", a);
 }
 
 }  // namespace flashssd::sm90
