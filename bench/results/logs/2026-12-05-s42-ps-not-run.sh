@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Run in session 42 as call B (PART=B only; -s42-calls.sh, results in -s42-callB/): every form passed its
+# Hopper suite and every form was 12-61% slower than the pre-pass in the probe, so PART=A was not run.
 # Prepared in session 42 (no device was lent that session, nor in sessions 40-41), not run.
 # Supersedes 2026-12-04-s41-ps-not-run.sh: the same checks and timings, plus two forms (ps3,
 # ps4), with all four forms' libraries built and carried packed (scripts/carry.sh). The factored
