@@ -22,3 +22,8 @@ bash scripts/carry.sh unpack s42cs >/dev/null && printf "%s\n" "--config R2" "--
 bash scripts/carry.sh unpack s42cs >/dev/null; B=out/dev/build-gpu; PYTHONPATH=$B/python:third_party_bench \
   FLASHSSD_PYTEST_REPORT=$OUT/pytest_gpu.json timeout 500 python3 -m pytest tests/python/test_gpu.py -v -rs \
   -p no:cacheprovider --durations=15 > $OUT/pytest_gpu.log 2>&1
+#
+# call F (carry out/carry; one attempt before it was refused, no machine): the suites and sanitizers on
+#         9737621's library -> -callF/chk.tgz
+bash scripts/carry.sh unpack s42cs >/dev/null && FLASHSSD_COMMIT=$(cat out/dev/build-gpu/COMMIT) PART=checks OUT=$OUT/chk \
+  bash scripts/device_session.sh out/dev/build-gpu 2>&1 | tail -16; cd $OUT && tar czf chk.tgz chk && rm -rf chk
