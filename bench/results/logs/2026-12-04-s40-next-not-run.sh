@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Session 42: its pass is on main now (9737621, verified); what is left to run here is the probe part (cst, cs2, --gate-bw, --grid).
 # Prepared in session 40, not run (no device was lent after call B). The persistent chunk scores
 # pass (3dc063a; branch s40-chunk-scores, an ancestor of main, whose e002eeb took it back out)
 # brought back and verified before it stays:

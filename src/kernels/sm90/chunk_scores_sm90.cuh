@@ -189,7 +189,7 @@ __global__ void __launch_bounds__(kChunkScoresThreads, 1) chunk_scores_kernel(co
     __syncthreads();
     const int64_t lin = blockIdx.x + k * gridDim.x;
     Out* out = static_cast<Out*>(a.scores) + lin * (kQ * kQ);
-static_assert(kQ * kQ / 8 % kThreads == 0, "whole 16-byte pieces of the output per thread");
+    static_assert(kQ * kQ / 8 % kThreads == 0, "whole 16-byte pieces of the output per thread");
 #pragma unroll
     for (int m = 0; m < kQ * kQ / 8 / kThreads; ++m) {
       const int i = threadIdx.x + m * kThreads;
