@@ -4,6 +4,8 @@
 // (src/kernels/common/launch_util.h).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 
@@ -131,3 +133,22 @@ TEST(SplitPlan, EnvironmentOverride) {
 }
 
 }  // namespace
+
+// A persistent grid over items of equal cost: the fewest CTAs that keep the most items per CTA.
+TEST(BalancedGrid, FewestCtasForTheSameItemsPerCta) {
+  using flashssd::balanced_grid;
+  EXPECT_EQ(balanced_grid(4096, 132), 128);  // R1 512 tokens: 32 items each, not 31 or 32
+  EXPECT_EQ(balanced_grid(256, 132), 128);   // R1 8k: two items each
+  EXPECT_EQ(balanced_grid(128, 132), 128);   // fewer items than SMs: one each
+  EXPECT_EQ(balanced_grid(132, 132), 132);
+  EXPECT_EQ(balanced_grid(133, 132), 67);    // two items each for all but one
+  EXPECT_EQ(balanced_grid(1, 132), 1);
+  EXPECT_EQ(balanced_grid(0, 132), 0);
+  for (int64_t items = 1; items < 2000; ++items)
+    for (int slots : {1, 7, 78, 132}) {
+      const int64_t grid = balanced_grid(items, slots), per_cta = (items + slots - 1) / slots;
+      ASSERT_LE(grid, std::min<int64_t>(items, slots));
+      ASSERT_EQ((items + grid - 1) / grid, per_cta) << items << " items on " << slots;  // the makespan is kept
+      if (grid > 1) ASSERT_GT((items + grid - 2) / (grid - 1), per_cta);  // and one CTA fewer would not
+    }
+}

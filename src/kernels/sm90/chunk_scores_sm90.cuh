@@ -76,7 +76,7 @@ struct ChunkScoresStorage {
   static constexpr size_t kBytes = kStages * kStageBytes + kOutBytes;
 };
 
-// A persistent grid (one CTA per SM, at most one per tile): CTA c computes tiles c, c + grid,
+// A persistent grid (one CTA per SM at most, balanced_grid): CTA c computes tiles c, c + grid,
 // ... of the (batch, group, tile) order, tile fastest, so that the grid streams B and C in
 // token order. Each tile's C and B are fetched kStages - 1 tiles ahead by cp.async (up to
 // ~170 KB in flight per SM), so that the pass streams at the read bandwidth: session 40
@@ -231,7 +231,7 @@ void launch_chunk_scores(const ChunkScoresArgs& a, cudaStream_t stream, bool aft
   auto kernel = chunk_scores_kernel<T, kN, Out>;
   constexpr size_t kSmemBytes = ChunkScoresStorage<T, kN>::kBytes;
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmemBytes)), "cudaFuncSetAttribute");
-  const int64_t grid = std::min<int64_t>(tiles, max_ctas > 0 ? std::min(sms, max_ctas) : sms);
+  const int64_t grid = balanced_grid(tiles, max_ctas > 0 ? std::min(sms, max_ctas) : sms);
   launch_in_chain(kernel, dim3(static_cast<unsigned>(grid)), dim3(kChunkScoresThreads), kSmemBytes, stream, after_previous,
                   "chunk scores launch", a);
 }

@@ -27,9 +27,12 @@
 
 namespace flashssd::sm90 {
 
-// A persistent grid: one CTA per SM at most, each walking work items (WorkScheduler).
+// A persistent grid: one CTA per SM at most, each walking work items (WorkScheduler) with the
+// grid's stride. Items of equal cost (equal_items) get balanced_grid's CTAs; the varlen state
+// pass's items (whole sequences of any length) one CTA per SM.
 template <class K, bool kGateZ, bool kStatePass>
-void launch_sm90_pass(const typename K::Params& p, int64_t items, int sms, cudaStream_t stream, bool after_previous) {
+void launch_sm90_pass(const typename K::Params& p, int64_t items, int sms, cudaStream_t stream, bool after_previous,
+                      bool equal_items = true) {
   if constexpr (!kStatePass && K::kChunkScores) {
     // (The main pass would TMA-load S through an unset descriptor.)
     if (p.score_tiles == 0) throw std::logic_error("flashssd sm90 forward: main pass launched without the chunk scores");
@@ -38,7 +41,7 @@ void launch_sm90_pass(const typename K::Params& p, int64_t items, int sms, cudaS
   constexpr size_t kSmemBytes = K::template kSmemBytes<kStatePass, kGateZ>;
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmemBytes)),
              "cudaFuncSetAttribute");
-  const int64_t ctas = std::min<int64_t>(items, sms);
+  const int64_t ctas = equal_items ? balanced_grid(items, sms) : std::min<int64_t>(items, sms);
   launch_in_chain(kernel, dim3(static_cast<unsigned>(ctas)), dim3(K::kThreads), kSmemBytes, stream, after_previous,
                   "ssd_fwd_sm90 launch", p);
 }
@@ -138,7 +141,7 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     p.num_seqs = params.num_seqs;
     p.varlen_states = params.varlen_states;
     p.var_ss = params.var_ss; p.var_sh = params.var_sh; p.var_sp = params.var_sp;
-    launch_sm90_pass<K, false, true>(p, int64_t(params.num_seqs) * p.head_sets, sms, stream, false);
+    launch_sm90_pass<K, false, true>(p, int64_t(params.num_seqs) * p.head_sets, sms, stream, false, /*equal_items=*/false);
     sm80::empty_sequence_states_kernel<<<static_cast<unsigned>(params.num_seqs * params.heads), 256, 0, stream>>>(params);
     check_cuda(cudaGetLastError(), "empty sequence states launch");
   }
