@@ -69,23 +69,27 @@ struct ChunkScoresStorage {
   static constexpr int kTileElems = kQ * kPitch;  // C or B of one tile
   static constexpr size_t kStageBytes = 2 * kTileElems * sizeof(T);
   static constexpr size_t kOutBytes = kQ * kOutPitch * sizeof(uint16_t);
-  // As many stages as fit beside the output (at most 6): 6 at N = 64 and 128, 3 at N = 256.
-  static constexpr size_t kBudget = 226 * 1024;
+  // Two CTAs per SM where three stages fit in half of its shared memory (N = 64: 5 stages,
+  // N = 128: 3), else one CTA with as many stages as fit (N = 256: 3); at most 6. Two CTAs of 3
+  // stages ran the pass 1.3-5.1% faster than one of 6 (bench/results/logs/2026-12-05-s43-call1/):
+  // while one CTA stores a tile's output or waits at its barrier, the other's loads go on.
+  static constexpr int kCtasPerSm = kN <= 128 ? 2 : 1;
+  static constexpr size_t kBudget = kCtasPerSm == 2 ? 111 * 1024 : 226 * 1024;
   static constexpr int kStages = int((kBudget - kOutBytes) / kStageBytes < 6 ? (kBudget - kOutBytes) / kStageBytes : 6);
   static_assert(kStages >= 2, "two stages fit");
   static constexpr size_t kBytes = kStages * kStageBytes + kOutBytes;
 };
 
-// A persistent grid (one CTA per SM at most, balanced_grid): CTA c computes tiles c, c + grid,
+// A persistent grid (kCtasPerSm CTAs per SM at most, balanced_grid): CTA c computes tiles c, c + grid,
 // ... of the (batch, group, tile) order, tile fastest, so that the grid streams B and C in
 // token order. Each tile's C and B are fetched kStages - 1 tiles ahead by cp.async (up to
-// ~170 KB in flight per SM), so that the pass streams at the read bandwidth: session 40
+// ~140 KB in flight per SM at N = 128), so that the pass streams at the read bandwidth: session 40
 // measured the one-tile-per-CTA form (1024 CTAs of 4 warps, two 8 KB slices in flight each)
 // at 2.1 TB/s of DRAM reads at R1 (15.7 us for 33.6 MB). Warp w computes rows 16 (w % 4) ..
 // + 15 by columns 32 (w / 4) .. + 31 of the 64 x 64 tile (mma.sync, fp32 accumulation); the
 // two warps whose block lies right of the diagonal compute nothing.
 template <class T, int kN, class Out>
-__global__ void __launch_bounds__(kChunkScoresThreads, 1) chunk_scores_kernel(const ChunkScoresArgs a) {
+__global__ void __launch_bounds__(kChunkScoresThreads, ChunkScoresStorage<T, kN>::kCtasPerSm) chunk_scores_kernel(const ChunkScoresArgs a) {
   static_assert(std::is_same_v<Out, __half> || std::is_same_v<Out, __nv_bfloat16>, "fp16 (scaled) or bf16 chunk scores");
   constexpr bool kScaled = std::is_same_v<Out, __half>;
   using Ops = sm80::HalfOperands<T>;
@@ -231,7 +235,8 @@ void launch_chunk_scores(const ChunkScoresArgs& a, cudaStream_t stream, bool aft
   auto kernel = chunk_scores_kernel<T, kN, Out>;
   constexpr size_t kSmemBytes = ChunkScoresStorage<T, kN>::kBytes;
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmemBytes)), "cudaFuncSetAttribute");
-  const int64_t grid = balanced_grid(tiles, max_ctas > 0 ? std::min(sms, max_ctas) : sms);
+  const int slots = ChunkScoresStorage<T, kN>::kCtasPerSm * sms;
+  const int64_t grid = balanced_grid(tiles, max_ctas > 0 ? std::min(slots, max_ctas) : slots);
   launch_in_chain(kernel, dim3(static_cast<unsigned>(grid)), dim3(kChunkScoresThreads), kSmemBytes, stream, after_previous,
                   "chunk scores launch", a);
 }
