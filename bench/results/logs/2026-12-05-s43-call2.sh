@@ -3,7 +3,8 @@
 # scores pass at two CTAs of 3 stages per SM; dev/bg: ec1ad3c, balanced grids alone; headlib: main at 257ca28).
 #   1. PART=checks on 3154aa2's library: the GPU suites at 1 and 3 splits, Hopper, segsum, memcheck, racecheck;
 #   2. flashssd_bench's float64 check on a few shapes of it;
-#   3. the API A/B head / bg / bgcs2 on the benchmark's rows, 3 rounds, order rotated.
+#   3. the API A/B head / bg / bgcs2 on the benchmark's rows, 3 rounds, order rotated;
+#   4. the GPU pytest (carry third_party_bench too).
 set -u
 O=${OUT:?}; mkdir -p $O
 bash scripts/carry.sh unpack s43b > /dev/null || exit 1
@@ -20,3 +21,7 @@ printf "%s\n" "--config R1 --seqlen 512" "--config R1 --seqlen 512 --z" "--confi
   "--config R1 --seqlen 8192 --N 256" "--config R1 --seqlen 8192 --dtype fp16" |
   bash scripts/api_ab.sh --rounds 3 --lib head=out/headlib --lib bg=out/dev/bg --lib bgcs2=$B > $O/api_ab.log 2>&1
 tail -17 $O/api_ab.log
+# 4. the GPU pytest on 3154aa2's library (needs third_party_bench in the carry too)
+PYTHONPATH=$B/python:third_party_bench FLASHSSD_PYTEST_REPORT=$O/pytest_gpu.json timeout 420 python3 -m pytest tests/python/test_gpu.py \
+  -v -rs -p no:cacheprovider --durations=15 > $O/pytest_gpu.log 2>&1
+echo "pytest rc=$?"; tail -3 $O/pytest_gpu.log
