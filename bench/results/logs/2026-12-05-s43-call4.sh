@@ -7,7 +7,7 @@
 set -u
 O=${OUT:?}; mkdir -p $O
 bash scripts/carry.sh unpack s43c > /dev/null || exit 1
-for round in 1 2; do
+for round in ${ROUNDS:-1 2}; do
   for v in head new; do
     if [ $v = head ]; then P=out/headpy/python; else P=out/dev/build-gpu/python; fi
     PYTHONPATH=$P timeout 100 python3 bench/compare.py --configs R1 --no-attention --out-dir $O/${v}_$round \
