@@ -132,8 +132,6 @@ TEST(SplitPlan, EnvironmentOverride) {
   EXPECT_EQ(runs, 4);
 }
 
-}  // namespace
-
 // A persistent grid over items of equal cost: the fewest CTAs that keep the most items per CTA.
 TEST(BalancedGrid, FewestCtasForTheSameItemsPerCta) {
   using flashssd::balanced_grid;
@@ -152,3 +150,5 @@ TEST(BalancedGrid, FewestCtasForTheSameItemsPerCta) {
       if (grid > 1) ASSERT_GT((items + grid - 2) / (grid - 1), per_cta);  // and one CTA fewer would not
     }
 }
+
+}  // namespace

@@ -88,8 +88,9 @@ inline int state_runs_per_split(int64_t state_ctas, int tiles_per_split, int sms
 // (at most `slots`) that leave each CTA ceil(items / slots) items at most, so that every CTA
 // runs the same number of items and none of the last wave's SMs runs only part of it. The
 // makespan in items is unchanged; the CTAs that would have had one item fewer no longer pull
-// on DRAM and L2 beside the others. The sm90 main pass at R1's shapes: 512 tokens with z 132 ->
-// 128 CTAs -1.1%, 1k with z -1.6%, 8k -0.2% (bench/results/logs/2026-12-05-s43-call1/).
+// on DRAM and L2 beside the others. The sm90 main pass at R1's shapes, 132 -> 128 CTAs: 512
+// tokens with z -1.1%, 1k with z -1.6%, 8k -0.2% alone (bench/results/logs/2026-12-05-s43-call1/);
+// through the API R1 z at 512-4k tokens -0.7..-1.4%, the ungated 512 row +0.4% (-call2/).
 inline int64_t balanced_grid(int64_t items, int slots) {
   if (items <= 0 || slots <= 0) return 0;
   const int64_t per_cta = (items + slots - 1) / slots;
