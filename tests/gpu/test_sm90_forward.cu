@@ -189,11 +189,11 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
 // columns past T; every value and scale written (the output NaN-poisoned first). B and C with
 // padded token strides and different layouts; `magnitude` scales the inputs (S far beyond
 // fp16's range must come back finite and exact to Out's precision). max_ctas > 0 caps the
-// persistent grid, so that each CTA walks many tiles through its stages (the launch's grid is
-// one CTA per SM, so small problems give every CTA one tile); the output must then be the
-// default grid's bit for bit (a tile's arithmetic does not depend on which CTA computes it), so
-// that a stale or early-read piece of a stage, which would move a few entries by less than the
-// norm tolerance, fails too.
+// persistent grid, so that each CTA walks many tiles through its stages (the launch's default
+// grid has up to ChunkScoresStorage::kCtasPerSm CTAs per SM, so small problems give every CTA one
+// tile); the output must then be the default grid's bit for bit (a tile's arithmetic does not
+// depend on which CTA computes it), so that a stale or early-read piece of a stage, which would
+// move a few entries by less than the norm tolerance, fails too.
 template <class T, int kN, class Out = __half>
 void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed, double magnitude = 1.0, int max_ctas = 0) {
   if (!have_sm90()) GTEST_SKIP() << "no sm_90 GPU: sm90 test skipped";
@@ -235,12 +235,12 @@ void chunk_scores_case(int batch, int seqlen, int groups, uint64_t seed, double 
     CUDA_OK(cudaDeviceSynchronize());
     CUDA_OK(cudaMemcpy(out.data(), dS, bytes, cudaMemcpyDeviceToHost));
   };
-  std::vector<unsigned char> out, one_tile_per_cta;
+  std::vector<unsigned char> out, default_grid;
   run(max_ctas, out);
   if (max_ctas > 0) {
-    run(0, one_tile_per_cta);
+    run(0, default_grid);
     size_t differ = 0;
-    for (size_t i = 0; i < bytes; ++i) differ += out[i] != one_tile_per_cta[i];
+    for (size_t i = 0; i < bytes; ++i) differ += out[i] != default_grid[i];
     EXPECT_EQ(differ, 0u) << "bytes that differ from the default grid's output (CTAs <= " << max_ctas << ")";
   }
   std::vector<Out> hS(n);
@@ -298,7 +298,7 @@ TEST(Sm90ChunkScores, Bf16LargeAndSmallMagnitudes) {
   chunk_scores_case<__nv_bfloat16, 128, __nv_bfloat16>(1, 130, 1, 36, 300.0);
   chunk_scores_case<__nv_bfloat16, 128, __nv_bfloat16>(1, 130, 1, 37, 3e-5);
 }
-// A few CTAs for many tiles: each walks 10-40 tiles through its 3-6 stages (the stage ring wraps
+// A few CTAs for many tiles: each walks 11-32 tiles through its 3-5 stages (the stage ring wraps
 // several times, the CTAs' counts differ, the partial last tile of a sequence comes mid-walk).
 TEST(Sm90ChunkScores, ManyTilesPerCtaSmall) {
   chunk_scores_case<__nv_bfloat16, 128>(3, 1000, 2, 38, 1.0, 5);

@@ -78,6 +78,9 @@ struct ChunkScoresStorage {
   static constexpr int kStages = int((kBudget - kOutBytes) / kStageBytes < 6 ? (kBudget - kOutBytes) / kStageBytes : 6);
   static_assert(kStages >= 2, "two stages fit");
   static constexpr size_t kBytes = kStages * kStageBytes + kOutBytes;
+  // (With the kernel's static warp maxima and the 1 KB the SM reserves per CTA.)
+  static_assert(kCtasPerSm * (kBytes + kChunkScoresThreads / 32 * sizeof(float) + 1024) <= 228 * 1024,
+                "kCtasPerSm CTAs fit in an SM's shared memory");
 };
 
 // A persistent grid (kCtasPerSm CTAs per SM at most, balanced_grid): CTA c computes tiles c, c + grid,
