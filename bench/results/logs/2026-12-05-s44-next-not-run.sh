@@ -10,7 +10,8 @@
 #      against the branch's at 2 CTAs x 3 stages per SM and at 1 CTA x 6 stages, -s44-cstma-1x6.diff;
 #      five shapes, 3 rounds) and the API A/B main vs cstma.
 #
-#   here (branch s44-cstma checked out, its build-gpu configured; ~3 min, ~12 without out/carry/s43next.tar.xz):
+#   here (branch s44-cstma checked out; a bare checkout first runs scripts/setup_deps.sh and
+#   PYTHON=python3.12 scripts/setup_python.sh --no-torch; ~3 min, ~20 without build-gpu and out/carry/s43next.tar.xz):
 #     PART=build bash bench/results/logs/2026-12-05-s44-next-not-run.sh
 #       packs main's library and 257ca28's (session 43's PART=build in a worktree of main, unless
 #       out/carry/s43next.tar.xz exists), the branch's library (out/dev/cstma) and the two probes
@@ -32,7 +33,11 @@ case ${PART:?PART=build or PART=run} in
     fi
     scripts/build_probe.sh /tmp/s44-main out/ab56/main_probe
     git worktree remove --force /tmp/s44-main
-    # the branch's library (build-gpu of this checkout) and probe
+    # the branch's library (build-gpu of this checkout, configured here if it is not) and probe
+    if [ ! -f build-gpu/build.ninja ]; then
+      cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90a-real \
+        -DFLASHSSD_BUILD_PYTHON=ON -DPython_EXECUTABLE="$PWD/.deps/pyenv-3.12/bin/python" >/dev/null
+    fi
     cmake --build build-gpu -j2 >/dev/null
     bash scripts/stage_device_build.sh build-gpu cstma >/dev/null
     echo "$branch $(git rev-parse --short=12 HEAD)" > out/dev/cstma/COMMIT
