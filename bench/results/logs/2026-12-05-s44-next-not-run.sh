@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Prepared in session 44, not run: no device was lent all session (the first call was refused with
-# "no new device machine is lent at present"). One device call (~7 min) that holds
-#   1. session 43's prepared sustained A/B (R1 32k z, 32k, 2k z, 4k z, R4 128k: 257ca28's library against
+# "no new device machine is lent at present"). Two device calls (each under the 10-minute limit):
+#   1. PART=plan (~5 min): session 43's prepared sustained A/B (R1 32k z, 32k, 2k z, 4k z, R4 128k: 257ca28's library against
 #      main's, 1500 iterations, 3 rounds) and the split plan's choices against their neighbours
 #      (bench/results/logs/2026-12-05-s44-plan-not-run.sh, the call that was refused);
-#   2. branch s44-cstma, the chunk scores pass by TMA + WGMMA (chunk_scores_sm90.cuh): its library's suites
+#   2. PART=branch (~6-7 min): branch s44-cstma, the chunk scores pass by TMA + WGMMA (chunk_scores_sm90.cuh): its library's suites
 #      and sanitizers (PART=checks, and memcheck / racecheck on every chunk scores test), flashssd_bench's
 #      float64 check on the rows that read the pass's output, the pass alone in the probe (main's pass
 #      against the branch's at 2 CTAs x 3 stages per SM and at 1 CTA x 6 stages, -s44-cstma-1x6.diff;
@@ -16,9 +16,10 @@
 #       packs main's library and 257ca28's (session 43's PART=build in a worktree of main, unless
 #       out/carry/s43next.tar.xz exists), the branch's library (out/dev/cstma) and the two probes
 #       (out/ab56/{main,cstma}_probe) into out/carry/{s43next,s44cstma}.tar.xz (carry out/carry).
-#   device: OUT=$OUT PART=run bash bench/results/logs/2026-12-05-s44-next-not-run.sh
+#   device: OUT=$OUT PART=branch bash bench/results/logs/2026-12-05-s44-next-not-run.sh   (first: it decides the merge)
+#           OUT=$OUT PART=plan bash bench/results/logs/2026-12-05-s44-next-not-run.sh
 set -u
-case ${PART:?PART=build or PART=run} in
+case ${PART:?PART=build, branch or plan} in
   build)
     set -e
     branch=$(git rev-parse --abbrev-ref HEAD)
@@ -47,11 +48,13 @@ case ${PART:?PART=build or PART=run} in
     patch -s -p1 -d /tmp/v1x6 < bench/results/logs/2026-12-05-s44-cstma-1x6.diff
     scripts/build_probe.sh /tmp/v1x6 out/ab56/cstma1x6_probe
     bash scripts/carry.sh pack s44cstma dev/cstma ab56 ;;
-  run)
+  plan)
+    # session 43's question and the split plan (unpacks s43next: out/dev/build-gpu = main, out/headlib)
     O=${OUT:?}; mkdir -p "$O"
-    # 1. session 43's question and the split plan (unpacks s43next: out/dev/build-gpu = main, out/headlib)
-    OUT=$O/plan bash bench/results/logs/2026-12-05-s44-plan-not-run.sh
-    # 2. the branch
+    OUT=$O/plan bash bench/results/logs/2026-12-05-s44-plan-not-run.sh ;;
+  branch)
+    O=${OUT:?}; mkdir -p "$O"
+    bash scripts/carry.sh unpack s43next > /dev/null || exit 1  # (main's library: the A/B's baseline)
     bash scripts/carry.sh unpack s44cstma > /dev/null || exit 1
     M=out/dev/build-gpu C=out/dev/cstma
     FLASHSSD_COMMIT=$(cut -d' ' -f2 $C/COMMIT) PART=checks OUT=$O/chk bash scripts/device_session.sh $C
@@ -77,5 +80,5 @@ case ${PART:?PART=build or PART=run} in
       "--config R1 --seqlen 8192 --dtype fp16" "--config R4 --seqlen 131072" |
       bash scripts/api_ab.sh --rounds 3 --lib main=$M --lib cstma=$C > $O/api_ab.log 2>&1
     tail -11 $O/api_ab.log ;;
-  *) echo "PART=build or PART=run" >&2; exit 2 ;;
+  *) echo "PART=build, branch or plan" >&2; exit 2 ;;
 esac
