@@ -10,7 +10,9 @@
 #      against the branch's at 2 CTAs x 3 stages per SM and at 1 CTA x 6 stages, -s44-cstma-1x6.diff;
 #      five shapes, 3 rounds) and the API A/B main vs cstma.
 #
-#   here (branch s44-cstma checked out; a bare checkout first runs scripts/setup_deps.sh and
+#   here (branch s44-cstma checked out, or where branches were not carried, a branch made from main with
+#   `git checkout -b s44-cstma && git apply bench/results/logs/2026-12-05-s44-cstma.diff && git add -A src tests && git commit -m s44-cstma`,
+#   the branch's whole change; a bare checkout first runs scripts/setup_deps.sh and
 #   PYTHON=python3.12 scripts/setup_python.sh --no-torch; ~3 min, ~20 without build-gpu and out/carry/s43next.tar.xz):
 #     PART=build bash bench/results/logs/2026-12-05-s44-next-not-run.sh
 #       packs main's library and 257ca28's (session 43's PART=build in a worktree of main, unless
