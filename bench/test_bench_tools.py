@@ -571,3 +571,16 @@ def test_fwd_row_records_medians_per_placement(monkeypatch):
     row = small_row()
     compare.run_fwd_row(torch, compare.parse_args(["--placements", "1"]), row, 1, CopyTimer(), ref_fn, ref_fn, {})
     assert "flashssd_ms_by_placement" not in row and "triton_ms_by_placement" not in row
+
+
+def test_host_overhead_times_every_layer_on_the_cpu(tmp_path):
+    pytest.importorskip("torch")
+    pytest.importorskip("flashssd")
+    out = tmp_path / "host.json"
+    run = subprocess.run([sys.executable, os.path.join(HERE, "host_overhead.py"), "--device", "cpu", "--iters", "20",
+                          "--rounds", "1", "--json", str(out)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    result = json.loads(out.read_text())
+    assert [r["layer"] for r in result["rows"]] == ["api", "op", "extension", "import", "outputs"]
+    assert all(r["us_per_call"] > 0 for r in result["rows"])
+    assert result["device"] == "cpu" and result["y_rel_err"] < 2e-2

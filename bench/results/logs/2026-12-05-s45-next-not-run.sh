@@ -15,7 +15,8 @@
 #          every kernel; the N = 64 main kernels' tile loop +18 instructions): merge it if no row
 #          reads slower than main beyond the rounds' spread; merge cstma on top if no row reads
 #          slower than layout. Then the GPU pytest and a record (scripts/device_session.sh).
-#   plan   (~5 min): -s44-plan-not-run.sh (session 43's sustained A/B and the split-plan sweep).
+#   plan   (~5-6 min): -s44-plan-not-run.sh (session 43's sustained A/B and the split-plan sweep), then
+#          bench/host_overhead.py: an eager call's host time by layer (api, op, extension, import, outputs).
 #
 #   here: PART=build bash bench/results/logs/2026-12-05-s45-next-not-run.sh   (~10 min incremental)
 #     needs branches s45-layout and s45-cstma; where branches were not carried, make them from main:
@@ -91,6 +92,9 @@ case ${PART:?PART=build, branch, ab or plan} in
     tail -14 $O/api_ab.log ;;
   plan)
     O=${OUT:?}; mkdir -p "$O"
-    OUT=$O/plan bash bench/results/logs/2026-12-05-s44-plan-not-run.sh ;;
+    OUT=$O/plan bash bench/results/logs/2026-12-05-s44-plan-not-run.sh
+    # The eager call's host time by layer (bench/host_overhead.py, ~30 s; main's library and module).
+    LD_LIBRARY_PATH=$PWD/out/dev/build-gpu PYTHONPATH=$PWD/out/dev/build-gpu/python \
+      timeout 300 python3 bench/host_overhead.py --json $O/host_overhead.json | tee $O/host_overhead.log ;;
   *) echo "PART=build, branch, ab or plan" >&2; exit 2 ;;
 esac
