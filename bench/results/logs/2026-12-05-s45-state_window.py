@@ -1,7 +1,7 @@
 """Session 45: how much of x the split path's state pass would still read if each split's boundary
 state took only the tokens within tau nats of decay of the split's end (the rest of the split
-contributes decay(window) * h(window start), below 2^-160 in magnitude whenever the fp32 state is
-finite, |h| < 2^128, for tau = 193 nats = 278 ln 2). compare.py's input distributions
+contributes decay(window) * h(window start), below 2^-150 in magnitude, half the smallest fp32
+denormal, whenever the fp32 state is finite, |h| < 2^128, for tau = 193 nats = 278 ln 2). compare.py's input distributions
 (make_inputs: dt = softplus(U(-3, 0) + dt_bias), dt_bias ~ U(-4, -2) per head, A = -U(0.5, 8)),
 H = 64; a state-pass CTA holds two heads, so an item's window is the longer of its two.
 CPU, numpy:  python3 bench/results/logs/2026-12-05-s45-state_window.py
