@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prepared in session 45, not run: no device was lent (status "paused" from the session's start).
-# Supersedes -s44-next-not-run.sh (whose PART=plan it keeps). Three device calls, each under the
-# 10-minute limit; first PART=branch, then PART=ab, then PART=plan:
+# Supersedes -s44-next-not-run.sh (whose PART=plan it keeps). Five device calls, each under the
+# 10-minute limit; PART=branch, PART=ab, PART=window, PART=window_ab, PART=plan (the window's two
+# before the plan's when time is short: they carry the largest expected gain):
 #   branch (~5 min): branch s45-cstma (= s45-layout + session 44's chunk scores pass by TMA + WGMMA):
 #          PART=checks (the GPU suites, memcheck and racecheck on small shapes), memcheck /
 #          racecheck / synccheck on every chunk scores test, flashssd_bench's float64 check on
@@ -15,20 +16,31 @@
 #          every kernel; the N = 64 main kernels' tile loop +18 instructions): merge it if no row
 #          reads slower than main beyond the rounds' spread; merge cstma on top if no row reads
 #          slower than layout. Then the GPU pytest and a record (scripts/device_session.sh).
+#   window (~5 min): branch s45-window (off main: the state pass over each split's decay window,
+#          src/kernels/common/decay_window.h): PART=checks (its new GPU test
+#          GpuForwardSplit.DecayWindowMatchesReference among the suites) and memcheck on every
+#          GpuForwardSplit test (the two new kernels run only through the API).
+#   window_ab (~5 min): the API A/B main / window / window with FLASHSSD_DECAY_WINDOW=0 on the split
+#          rows (R4 128k, 512k, R1 32k, 32k z), the same with slow decays (--A-scale 0.01: every
+#          window the whole split, so only the window's cost shows) and fast ones (--A-scale 10),
+#          and R1 8k (no split: the same kernels). Merge s45-window if the suites and memcheck pass,
+#          the split rows read faster and the slow rows no slower beyond the rounds' spread.
 #   plan   (~5-6 min): -s44-plan-not-run.sh (session 43's sustained A/B and the split-plan sweep), then
 #          bench/host_overhead.py: an eager call's host time by layer (api, op, extension, import, outputs).
 #
 #   here: PART=build bash bench/results/logs/2026-12-05-s45-next-not-run.sh   (~10 min incremental)
-#     needs branches s45-layout and s45-cstma; where branches were not carried, make them from main:
+#     needs branches s45-layout, s45-cstma and s45-window; where branches were not carried, make them from main:
 #       git checkout -b s45-layout main && git apply bench/results/logs/2026-12-05-s45-layout.diff &&
 #         git add -A src tests README.md docs && git commit -m s45-layout &&
 #       git checkout -b s45-cstma && git apply bench/results/logs/2026-12-05-s45-cstma.diff &&
-#         git add -A src tests && git commit -m s45-cstma
+#         git add -A src tests && git commit -m s45-cstma &&
+#       git checkout -b s45-window main && git apply bench/results/logs/2026-12-05-s45-window.diff &&
+#         git add -A src tests bench && git commit -m s45-window
 #     and out/carry/s43next.tar.xz (main's library and 257ca28's: -s44-next-not-run.sh PART=build
-#     makes it in a worktree of main). Packs out/carry/s45next.tar.xz (carry out/carry).
+#     makes it in a worktree of main). Packs out/carry/s45next.tar.xz and s45window.tar.xz (carry out/carry).
 #   device: OUT=$OUT PART=branch bash bench/results/logs/2026-12-05-s45-next-not-run.sh, then PART=ab, PART=plan
 set -u
-case ${PART:?PART=build, branch, ab or plan} in
+case ${PART:?PART=build, branch, ab, window, window_ab or plan} in
   build)
     set -e
     here=$(git rev-parse --abbrev-ref HEAD)
@@ -46,6 +58,13 @@ case ${PART:?PART=build, branch, ab or plan} in
     bash scripts/stage_device_build.sh build-main layout >/dev/null
     echo "s45-layout $(git rev-parse --short=12 HEAD)" > out/dev/layout/COMMIT
     rm -rf out/dev/layout/bench/flashssd_sm90_forward_probe out/dev/layout/tests out/dev/layout/python
+    # s45-window's library and suites (build-main again)
+    git checkout -q s45-window
+    cmake --build build-main -j2 >/dev/null
+    bash scripts/stage_device_build.sh build-main window >/dev/null
+    echo "s45-window $(git rev-parse --short=12 HEAD)" > out/dev/window/COMMIT
+    rm -rf out/dev/window/bench/flashssd_sm90_forward_probe out/dev/window/tests/stability out/dev/window/python
+    bash scripts/carry.sh pack s45window dev/window
     # s45-cstma's library (build-gpu, with the Python module) and probes
     git checkout -q s45-cstma
     [ -f build-gpu/build.ninja ] || cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release \
@@ -90,11 +109,33 @@ case ${PART:?PART=build, branch, ab or plan} in
       "--config R1 --seqlen 8192 --N 256" "--config R1 --seqlen 8192 --dtype fp16" "--config R4 --seqlen 131072" |
       bash scripts/api_ab.sh --rounds 3 --lib main=out/dev/build-gpu --lib layout=out/dev/layout --lib cstma=out/dev/cstma > $O/api_ab.log 2>&1
     tail -14 $O/api_ab.log ;;
+  window)
+    O=${OUT:?}; mkdir -p "$O"
+    bash scripts/carry.sh unpack s45window > /dev/null || exit 1
+    W=out/dev/window
+    FLASHSSD_COMMIT=$(cut -d' ' -f2 $W/COMMIT) PART=checks OUT=$O/chk bash scripts/device_session.sh $W
+    LD_LIBRARY_PATH=$PWD/$W timeout 300 compute-sanitizer --tool memcheck $W/tests/gpu/flashssd_gpu_tests \
+      --gtest_filter='GpuForwardSplit.*' > $O/split_memcheck.log 2>&1
+    echo "split tests memcheck rc=$?"; grep -E "ERROR SUMMARY|PASSED|FAILED" $O/split_memcheck.log | tail -3 ;;
+  window_ab)
+    O=${OUT:?}; mkdir -p "$O"
+    bash scripts/carry.sh unpack s43next > /dev/null || exit 1  # out/dev/build-gpu: main's library
+    bash scripts/carry.sh unpack s45window > /dev/null || exit 1
+    W=out/dev/window
+    # main's library under the branch's flashssd_bench (which has --A-scale; the public API is the same)
+    mkdir -p out/dev/main_wb && ln -sf "$PWD"/out/dev/build-gpu/libflashssd.so* out/dev/main_wb/ &&
+      cp "$W/bench/flashssd_bench" out/dev/main_wb/flashssd_bench
+    printf "%s\n" "--config R4 --seqlen 131072" "--config R4 --seqlen 524288" "--config R1 --seqlen 32768" \
+      "--config R1 --seqlen 32768 --z" "--config R4 --seqlen 131072 --A-scale 0.01" "--config R1 --seqlen 32768 --A-scale 0.01" \
+      "--config R1 --seqlen 32768 --A-scale 10" "--config R1 --seqlen 8192" |
+      bash scripts/api_ab.sh --rounds 3 --lib main=out/dev/main_wb --lib window=$W --lib window_off=$W,FLASHSSD_DECAY_WINDOW=0 \
+        > $O/window_ab.log 2>&1
+    tail -10 $O/window_ab.log ;;
   plan)
     O=${OUT:?}; mkdir -p "$O"
     OUT=$O/plan bash bench/results/logs/2026-12-05-s44-plan-not-run.sh
     # The eager call's host time by layer (bench/host_overhead.py, ~30 s; main's library and module).
     LD_LIBRARY_PATH=$PWD/out/dev/build-gpu PYTHONPATH=$PWD/out/dev/build-gpu/python \
       timeout 300 python3 bench/host_overhead.py --json $O/host_overhead.json | tee $O/host_overhead.log ;;
-  *) echo "PART=build, branch, ab or plan" >&2; exit 2 ;;
+  *) echo "PART=build, branch, ab, window, window_ab or plan" >&2; exit 2 ;;
 esac
