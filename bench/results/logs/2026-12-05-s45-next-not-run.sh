@@ -40,7 +40,7 @@
 #     makes it in a worktree of main). Packs out/carry/s45next.tar.xz and s45window.tar.xz (carry out/carry).
 #   device: OUT=$OUT PART=branch bash bench/results/logs/2026-12-05-s45-next-not-run.sh, then PART=ab, PART=plan
 set -u
-case ${PART:?PART=build, branch, ab, window, window_ab or plan} in
+case ${PART:?PART=build, branch, ab, window, window_quick, window_ab or plan} in
   build)
     set -e
     here=$(git rev-parse --abbrev-ref HEAD)
@@ -117,6 +117,23 @@ case ${PART:?PART=build, branch, ab, window, window_ab or plan} in
     LD_LIBRARY_PATH=$PWD/$W timeout 300 compute-sanitizer --tool memcheck $W/tests/gpu/flashssd_gpu_tests \
       --gtest_filter='GpuForwardSplit.*' > $O/split_memcheck.log 2>&1
     echo "split tests memcheck rc=$?"; grep -E "ERROR SUMMARY|PASSED|FAILED" $O/split_memcheck.log | tail -3 ;;
+  window_quick)
+    # One short call when little time is left: the GPU suite (DecayWindowMatchesReference in it),
+    # memcheck on that test, and a 2-round A/B of four rows (main / window).
+    O=${OUT:?}; mkdir -p "$O"
+    bash scripts/carry.sh unpack s43next > /dev/null || exit 1
+    bash scripts/carry.sh unpack s45window > /dev/null || exit 1
+    W=out/dev/window
+    LD_LIBRARY_PATH=$PWD/$W timeout 150 $W/tests/gpu/flashssd_gpu_tests > $O/gpu_tests.log 2>&1
+    echo "gpu_tests rc=$?"; grep -E "^\[  PASSED|^\[  FAILED|DecayWindow" $O/gpu_tests.log | tail -6
+    LD_LIBRARY_PATH=$PWD/$W timeout 150 compute-sanitizer --tool memcheck $W/tests/gpu/flashssd_gpu_tests \
+      --gtest_filter='GpuForwardSplit.DecayWindow*' > $O/window_memcheck.log 2>&1
+    echo "window memcheck rc=$?"; grep -E "ERROR SUMMARY|PASSED|FAILED" $O/window_memcheck.log | tail -3
+    mkdir -p out/dev/main_wb && ln -sf "$PWD"/out/dev/build-gpu/libflashssd.so* out/dev/main_wb/ &&
+      cp "$W/bench/flashssd_bench" out/dev/main_wb/flashssd_bench
+    printf "%s\n" "--config R4 --seqlen 131072" "--config R1 --seqlen 32768" "--config R4 --seqlen 131072 --A-scale 0.01" \
+      "--config R1 --seqlen 8192" | bash scripts/api_ab.sh --rounds 2 --lib main=out/dev/main_wb --lib window=$W > $O/window_ab.log 2>&1
+    tail -6 $O/window_ab.log ;;
   window_ab)
     O=${OUT:?}; mkdir -p "$O"
     bash scripts/carry.sh unpack s43next > /dev/null || exit 1  # out/dev/build-gpu: main's library
@@ -137,5 +154,5 @@ case ${PART:?PART=build, branch, ab, window, window_ab or plan} in
     # The eager call's host time by layer (bench/host_overhead.py, ~30 s; main's library and module).
     LD_LIBRARY_PATH=$PWD/out/dev/build-gpu PYTHONPATH=$PWD/out/dev/build-gpu/python \
       timeout 300 python3 bench/host_overhead.py --json $O/host_overhead.json | tee $O/host_overhead.log ;;
-  *) echo "PART=build, branch, ab, window, window_ab or plan" >&2; exit 2 ;;
+  *) echo "PART=build, branch, ab, window, window_quick, window_ab or plan" >&2; exit 2 ;;
 esac
