@@ -124,6 +124,11 @@ def inflight_operand_writes(ins: list[tuple[int, str]]) -> list[str]:
     return bad
 
 
+def opcodes(ins: list[str]) -> collections.Counter:
+    """Each opcode's count in instruction texts (a predicate such as @!P0 is not an opcode)."""
+    return collections.Counter(re.sub(r"^@!?U?P\w+\s+", "", t).split()[0] for t in ins if t.strip())
+
+
 def tile_loop(ins: list[tuple[int, str]]) -> list[str]:
     """The instructions of the first back edge after the last HGMMA to above the first one."""
     hgmma = [a for a, t in ins if "HGMMA" in t]
@@ -173,7 +178,7 @@ def main() -> int:
         for t in clobbers[:3]:
             print(f"     writes an in-flight HGMMA operand: {t}")
         if args.ops and loop:
-            ops = collections.Counter(re.sub(r"^@!?U?P\w+\s+", "", t).split()[0] for t in loop)
+            ops = opcodes(loop)
             print("     " + ", ".join(f"{op} {n}" for op, n in ops.most_common(16)))
     if len(stats) < args.expect:
         print(f"check_sm90_sass: {len(stats)} sm90 kernels in {args.library}, expected at least {args.expect}")

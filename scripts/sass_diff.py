@@ -24,10 +24,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import check_sm90_sass as sass  # noqa: E402  (find_cuobjdump, kernel_stats, tile_loop, describe)
-
-_PRED = re.compile(r"^@!?U?P\w+\s+")
-
+import check_sm90_sass as sass  # noqa: E402  (find_cuobjdump, sass_functions, opcodes, tile_loop, describe)
 
 def functions(tool: str, path: str) -> dict[str, list[tuple[int, str]]]:
     """Each function's (address, instruction text)."""
@@ -41,13 +38,9 @@ def without_registers(ins: list[str]) -> list[str]:
     return [re.sub(r"\.reuse", "", re.sub(r"\bU?R\d+\b", "R", re.sub(r"\bU?P\d\b", "P", t))) for t in ins]
 
 
-def opcodes(ins: list[str]) -> collections.Counter:
-    return collections.Counter(_PRED.sub("", t).split()[0] for t in ins if t.strip())
-
-
 def delta(a: list[str], b: list[str]) -> str:
-    d = opcodes(b)
-    d.subtract(opcodes(a))
+    d = sass.opcodes(b)
+    d.subtract(sass.opcodes(a))
     moved = sorted(((op, n) for op, n in d.items() if n), key=lambda x: -abs(x[1]))
     return ", ".join(f"{op} {n:+d}" for op, n in moved[:8]) or "same opcodes, reordered"
 
