@@ -1,4 +1,4 @@
-// Fragment-layout facts of the sm90 forward (src/kernels/sm90/ssd_fwd_sm90.cuh),
+// Fragment-layout facts of the sm90 forward (src/kernels/sm90/fragments_sm90.cuh),
 // checked on the host for every thread of the warpgroup: CuTe's layouts are the
 // same functions on the host and the device, so this runs in CI without a GPU.
 // The kernel applies segsum.cuh's m16n8-order mask to WGMMA accumulators and feeds
