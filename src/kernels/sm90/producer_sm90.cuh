@@ -37,7 +37,7 @@ __device__ __forceinline__ void SsdFwdRoles<K, kGateZ, kStatePass>::producer(con
       // This thread's head slot (two heads: one per half of the warpgroup; one head: the
       // second half is prepare_tile_decay's role 1 and reads no dt) and its per-item constants.
       const int slot = min(wtid / kQ, kHeads - 1), hd = scheduler.head_of_slice(work.head_slice(slot));
-      // One head in both slots (kOneHeadDecay): its decay once, in the one-head form below,
+      // One head in both slots (kOneHeadDecay): its decay once, in the one-head form further down,
       // whose second half (role 1) reads no dt.
       const bool one_head = kOneHeadDecay && scheduler.one_head(work);
       const bool reads_dt = kHeads == 2 ? !one_head || wtid < kQ : wtid < kQ;

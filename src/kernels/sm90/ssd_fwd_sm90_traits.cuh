@@ -239,7 +239,7 @@ struct SsdFwdSm90 {
   // A pipeline stage and a consumer's own tiles. The state pass (kMain = false) reads only
   // x, B and each token's a and dt: its C, z, y and S' tiles shrink to placeholders and its
   // decay record to TileTokens, so that it has room for two producer rounds of two stages
-  // each (kStateStages; the producer below).
+  // each (kStateStages; producer_sm90.cuh).
   // kGate = false: no z tile (the ungated main pass, where that buys a stage: kUngatedThirdStage).
   // More stages alone did not make it faster (R4 1.848 vs 1.848 ms; docs/HOPPER_PLAN.md,
   // session 10).

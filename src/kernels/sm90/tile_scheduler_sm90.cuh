@@ -49,7 +49,7 @@ struct WorkScheduler {
   }
   __device__ int num_items() const { return (varlen() ? p.num_seqs : p.batch * splits()) * p.head_sets; }
   // Whether the item's slots are slices of one head (P = 128: a pair is a head's two slices;
-  // a spare slot copies slot 0). They share the head's decay (the kernel's kOneHeadDecay).
+  // a spare slot copies slot 0). They share the head's decay (SsdFwdRoles::kOneHeadDecay).
   __device__ bool one_head(const Item& w) const {
     return K::kHeadsPerCta == 2 && head_of_slice(w.head_slice(0)) == head_of_slice(w.head_slice(K::kHeadsPerCta - 1));
   }
