@@ -1,4 +1,4 @@
-// Fragment-layout facts of the sm90 forward (src/kernels/sm90/ssd_fwd_sm90.cuh),
+// Fragment-layout facts of the sm90 forward (src/kernels/sm90/fragments_sm90.cuh),
 // checked on the host for every thread of the warpgroup: CuTe's layouts are the
 // same functions on the host and the device, so this runs in CI without a GPU.
 // The kernel applies segsum.cuh's m16n8-order mask to WGMMA accumulators and feeds
@@ -361,6 +361,48 @@ TEST(Sm90Layouts, ChunkScoresElements) {
   EXPECT_EQ(flashssd::sm90::chunk_scores_elements(2, 200, 3), size_t(2 * 3 * 4 * 64 * 64));
   EXPECT_EQ(flashssd::sm90::chunk_scores_elements(1, 64, 1), size_t(64 * 64));
   EXPECT_EQ(flashssd::sm90::chunk_scores_elements(1, 0, 1), size_t(0));
+}
+
+// The chunk scores pass (chunk_scores_sm90.cuh) multiplies with the forward's S MMA on the
+// forward's B / C tiles, so the accumulator facts above (m16n8 order: its mask and its pairs'
+// addresses rest on them) hold for it; its threads write the output tile by out_offset, which
+// must agree with the CuTe layout the TMA store reads, without bank conflicts.
+template <class T, int kN, class Out, class Fwd>
+void expect_chunk_scores_facts(int stages, int ctas_per_sm) {
+  using CS = flashssd::sm90::ChunkScoresSm90<T, kN, Out>;
+  EXPECT_TRUE((std::is_same_v<typename CS::Mma, typename Fwd::MmaS>)) << "the forward's S MMA";
+  EXPECT_TRUE((std::is_same_v<typename CS::LayoutBC, typename Fwd::LayoutBC>)) << "the forward's B / C tiles";
+  typename CS::LayoutOut lo;
+  int bad = 0;
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < 64; ++j) bad += int(CS::out_offset(i, j)) != byte_offset(lo, i, j);
+  EXPECT_EQ(bad, 0) << "out_offset disagrees with LayoutOut";
+  // Each 4-byte store of accumulator pair i by a warp: lane (g, q) writes row 16 w + g + 8 ((i / 2)
+  // % 2), column 8 (i / 4) + 2 q. The 32 lanes' words must fall in 32 distinct banks.
+  int conflicted = 0;
+  for (int w = 0; w < 4; ++w)
+    for (int i = 0; i < 32; i += 2) {
+      unsigned banks = 0;
+      for (int lane = 0; lane < 32; ++lane) {
+        const int g = lane / 4, q = lane % 4;
+        banks |= 1u << (CS::out_offset(16 * w + g + 8 * ((i / 2) % 2), 8 * (i / 4) + 2 * q) / 4 % 32);
+      }
+      conflicted += banks != 0xffffffffu;
+    }
+  EXPECT_EQ(conflicted, 0) << "stores of the output tile with bank conflicts";
+  EXPECT_EQ(CS::kStages, stages);
+  EXPECT_EQ(CS::kCtasPerSm, ctas_per_sm);
+}
+
+TEST(Sm90Layouts, ChunkScoresPassBf16N128) {
+  expect_chunk_scores_facts<__nv_bfloat16, 128, __nv_bfloat16, flashssd::sm90::SsdFwdSm90<64, 128>>(3, 2);
+  expect_chunk_scores_facts<__nv_bfloat16, 128, __half, flashssd::sm90::SsdFwdSm90<64, 128>>(3, 2);
+}
+TEST(Sm90Layouts, ChunkScoresPassFp16N256) {
+  expect_chunk_scores_facts<__half, 256, __half, flashssd::sm90::SsdFwdSm90<64, 256, 1, cutlass::half_t>>(3, 1);
+}
+TEST(Sm90Layouts, ChunkScoresPassBf16N64) {
+  expect_chunk_scores_facts<__nv_bfloat16, 64, __half, flashssd::sm90::SsdFwdSm90<64, 64>>(6, 2);
 }
 
 }  // namespace

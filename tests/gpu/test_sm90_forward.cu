@@ -190,7 +190,7 @@ void forward_case(int64_t batch, int64_t T, int64_t H, int64_t G, bool with_z, u
 // padded token strides and different layouts; `magnitude` scales the inputs (S far beyond
 // fp16's range must come back finite and exact to Out's precision). max_ctas > 0 caps the
 // persistent grid, so that each CTA walks many tiles through its stages (the launch's default
-// grid has up to ChunkScoresStorage::kCtasPerSm CTAs per SM, so small problems give every CTA one
+// grid has up to ChunkScoresSm90::kCtasPerSm CTAs per SM, so small problems give every CTA one
 // tile); the output must then be the default grid's bit for bit (a tile's arithmetic does not
 // depend on which CTA computes it), so that a stale or early-read piece of a stage, which would
 // move a few entries by less than the norm tolerance, fails too.
@@ -298,7 +298,7 @@ TEST(Sm90ChunkScores, Bf16LargeAndSmallMagnitudes) {
   chunk_scores_case<__nv_bfloat16, 128, __nv_bfloat16>(1, 130, 1, 36, 300.0);
   chunk_scores_case<__nv_bfloat16, 128, __nv_bfloat16>(1, 130, 1, 37, 3e-5);
 }
-// A few CTAs for many tiles: each walks 11-32 tiles through its 3-5 stages (the stage ring wraps
+// A few CTAs for many tiles: each walks 11-32 tiles through its 3-6 stages (the stage ring wraps
 // several times, the CTAs' counts differ, the partial last tile of a sequence comes mid-walk).
 TEST(Sm90ChunkScores, ManyTilesPerCtaSmall) {
   chunk_scores_case<__nv_bfloat16, 128>(3, 1000, 2, 38, 1.0, 5);

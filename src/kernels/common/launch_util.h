@@ -97,6 +97,10 @@ inline int64_t balanced_grid(int64_t items, int slots) {
   return (items + per_cta - 1) / per_cta;
 }
 
+// A global stride for a TMA descriptor, which wants every stride a multiple of 16 bytes, also
+// along dimensions of extent 1 (whose stride is never used): those get 8 elements.
+inline int64_t tma_stride(int64_t stride, int extent) { return extent > 1 ? stride : int64_t(8); }
+
 // FLASHSSD_STATE_RUNS=r (benchmark tuning knob) overrides the runs per split: the largest
 // divisor of the split's tiles up to r.
 inline int forced_state_runs(int runs, int tiles_per_split) {

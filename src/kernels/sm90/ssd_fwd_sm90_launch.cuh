@@ -53,13 +53,11 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   // stages would not fit in shared memory: one consumer warpgroup (head slice) per CTA.
   using K = SsdFwdSm90<64, kN, kN == 256 ? 1 : 2, Element>;
   static_assert(std::is_same_v<typename K::CudaElement, CudaElement>, "bf16 or fp16");
-  // TMA descriptors want every global stride to be a multiple of 16 bytes, also for
-  // dimensions of extent 1 (whose stride is never used): give those one that is.
-  auto stride_or_unit = [](int64_t stride, int extent) { return extent > 1 ? stride : int64_t(8); };
-  const int64_t x_s[3] = {stride_or_unit(params.x_sb, params.batch), stride_or_unit(params.x_st, params.seqlen), stride_or_unit(params.x_sh, params.heads)};
-  const int64_t y_s[3] = {stride_or_unit(params.y_sb, params.batch), stride_or_unit(params.y_st, params.seqlen), stride_or_unit(params.y_sh, params.heads)};
-  const int64_t b_s[3] = {stride_or_unit(params.B_sb, params.batch), stride_or_unit(params.B_st, params.seqlen), stride_or_unit(params.B_sg, params.groups)};
-  const int64_t c_s[3] = {stride_or_unit(params.C_sb, params.batch), stride_or_unit(params.C_st, params.seqlen), stride_or_unit(params.C_sg, params.groups)};
+  // TMA descriptors want 16-byte global strides, also along dimensions of extent 1 (tma_stride).
+  const int64_t x_s[3] = {tma_stride(params.x_sb, params.batch), tma_stride(params.x_st, params.seqlen), tma_stride(params.x_sh, params.heads)};
+  const int64_t y_s[3] = {tma_stride(params.y_sb, params.batch), tma_stride(params.y_st, params.seqlen), tma_stride(params.y_sh, params.heads)};
+  const int64_t b_s[3] = {tma_stride(params.B_sb, params.batch), tma_stride(params.B_st, params.seqlen), tma_stride(params.B_sg, params.groups)};
+  const int64_t c_s[3] = {tma_stride(params.C_sb, params.batch), tma_stride(params.C_st, params.seqlen), tma_stride(params.C_sg, params.groups)};
   auto p = K::make_params(static_cast<const Element*>(params.x), x_s, static_cast<const Element*>(params.B), b_s,
                           static_cast<const Element*>(params.C), c_s, static_cast<Element*>(params.y), y_s,
                           params.batch, params.seqlen, params.heads, params.groups, params.headdim);
@@ -72,7 +70,7 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   p.A = params.A; p.A_s = params.A_s;
   p.D = params.D; p.D_sh = params.D_sh; p.D_sp = params.D_sp;
   if (params.z) {
-    const int64_t z_s[3] = {stride_or_unit(params.z_sb, params.batch), stride_or_unit(params.z_st, params.seqlen), stride_or_unit(params.z_sh, params.heads)};
+    const int64_t z_s[3] = {tma_stride(params.z_sb, params.batch), tma_stride(params.z_st, params.seqlen), tma_stride(params.z_sh, params.heads)};
     K::set_gate(p, static_cast<const Element*>(params.z), z_s);
   }
   p.initial_states = params.initial_states;
