@@ -6,7 +6,8 @@
 #   FLASHSSD_COMMIT=<sha> OUT=<dir> [PART=checks|bench] scripts/device_session.sh [build-folder]
 #
 # PART=checks runs the test suites and sanitizers only, PART=bench the benchmark only (each
-# fits one device call of 10 minutes; both together take ~8-9).
+# fits one device call of 10 minutes; both together take ~8-9). The checks' logs end up in
+# $OUT/checks_logs.tgz (the device returns at most 8 files).
 #
 # Build folder (here, for the GPU machine's Python 3.12):
 #   py=$(PYTHON=python3.12 scripts/setup_python.sh --no-torch)
@@ -56,6 +57,12 @@ grep -E "ERROR SUMMARY|RACECHECK SUMMARY|rc=" "$OUT/sanitizer.log"
 FLASHSSD_NUM_SPLITS=3 timeout 100 compute-sanitizer --tool racecheck --racecheck-report hazard "$B/tests/gpu/flashssd_gpu_tests" \
   --gtest_filter='*Small*' > "$OUT/racecheck_splits3.log" 2>&1
 echo "racecheck (3 splits) rc=$?"; grep -E "RACECHECK SUMMARY" "$OUT/racecheck_splits3.log"
+# The device tool returns at most 8 files from $OUT: the checks' logs travel as one archive.
+logs=()
+for f in gpu_tests.log sm90_tests.log sm90_memcheck.log sm90_racecheck.log gpu_tests_splits3.log segsum_tests.log \
+         sanitizer.log racecheck_splits3.log; do [ -f "$OUT/$f" ] && logs+=("$f"); done
+tar -czf "$OUT/checks_logs.tgz" -C "$OUT" "${logs[@]}" && (cd "$OUT" && rm -f "${logs[@]}")
+echo "checks' logs: $OUT/checks_logs.tgz (${#logs[@]} files)"
 fi
 [ "$PART" = checks ] && exit 0
 timeout 150 python3 bench/segsum_section.py --build "$B" --out "$OUT/segsum_section.json" --rounds 3
