@@ -89,10 +89,10 @@ def _fit_gpu_layout(t: Optional[Tensor]) -> Optional[Tensor]:
 def _dlpack(t: Optional[Tensor]):  # -> Optional[PyCapsule]
     """A tensor as the DLPack capsule the extension imports.
 
-    torch.utils.dlpack.to_dlpack is torch's C exporter (~0.25 us a tensor); given the tensor
-    itself, nanobind would call Tensor.__dlpack__, whose Python checks cost ~3.5 us a tensor,
-    ~40 us of an eager call's host time over its 11-14 tensors (bench/host_overhead.py,
-    session 46). Both export without synchronising any stream."""
+    torch.utils.dlpack.to_dlpack is torch's C exporter (0.21 us a tensor on a development
+    CPU); given the tensor itself, nanobind would call Tensor.__dlpack__, a Python method (2.0 us
+    there; the import of a call's 10-14 tensors took ~44 us of the H200 host's ~105 us per
+    call, bench/host_overhead.py, session 46). Neither synchronises any stream."""
     if t is None:
         return None
     # DLPack's Tensor.__dlpack__ refuses tensors that require grad even under no_grad; the
