@@ -115,9 +115,9 @@ def main() -> int:
         raise AssertionError("chunk_size = -1 was not rejected")
 
     def outputs():
-        torch.empty(x.shape, dtype=x.dtype, device=x.device)
-        torch.empty((b, H, P, N), dtype=torch.float32, device=x.device)
-        torch.empty((0,), dtype=torch.float32, device=x.device).clone()
+        x.new_empty(x.shape)
+        x.new_empty((b, H, P, N), dtype=torch.float32)
+        x.new_empty((0,), dtype=torch.float32)
 
     rows = []
     with torch.inference_mode():

@@ -77,9 +77,15 @@ def _to_fp32(t: Optional[Tensor]) -> Optional[Tensor]:
 
 def _fit_gpu_layout(t: Optional[Tensor]) -> Optional[Tensor]:
     """A copy of a CUDA tensor whose layout the GPU path rejects; else the tensor itself."""
-    if t is None or t.device.type != "cuda" or t.numel() == 0 or t.dim() == 0:
+    if t is None or t.dim() == 0:
         return t
     unit = max(1, 16 // t.element_size())
+    # The common case first (0.36 against 2.2 us a tensor on a development CPU): a contiguous
+    # tensor whose innermost size is a multiple of 16 bytes has every stride a multiple of them.
+    if t.is_contiguous() and t.shape[-1] % unit == 0 and t.data_ptr() % 16 == 0:
+        return t
+    if t.device.type != "cuda" or t.numel() == 0:
+        return t
     ok = (t.shape[-1] <= 1 or t.stride(-1) == 1) and t.data_ptr() % 16 == 0
     ok = ok and all(n <= 1 or s % unit == 0 for n, s in zip(t.shape[:-1], t.stride()[:-1]))
     # clone, not contiguous(): a contiguous tensor at a misaligned offset needs a new allocation.
@@ -150,13 +156,14 @@ def _ssd_forward_body(
         seq_idx = seq_idx.to(torch.int32)
 
     device = x.device
-    y = torch.empty(x.shape, dtype=x.dtype, device=device)
+    # (Tensor.new_empty: ~1.0 us against torch.empty's ~1.6 on a development CPU.)
+    y = x.new_empty(x.shape)
     final_shape, varlen_shape = _output_shapes(x, B, cu_seqlens)
     final = varlen = None
     if return_final_states and final_shape is not None:
-        final = torch.empty(final_shape, dtype=torch.float32, device=device)
+        final = x.new_empty(final_shape, dtype=torch.float32)
     if return_varlen_states and varlen_shape is not None:
-        varlen = torch.empty(varlen_shape, dtype=torch.float32, device=device)
+        varlen = x.new_empty(varlen_shape, dtype=torch.float32)
 
     stream = torch.cuda.current_stream(device).cuda_stream if device.type == "cuda" else 0
 
@@ -180,8 +187,9 @@ def _ssd_forward_body(
     else:
         run()
 
-    empty = torch.empty(_EMPTY_SHAPE, dtype=torch.float32, device=device)
-    return y, final if final is not None else empty, varlen if varlen is not None else empty.clone()
+    final = final if final is not None else y.new_empty(_EMPTY_SHAPE, dtype=torch.float32)
+    varlen = varlen if varlen is not None else y.new_empty(_EMPTY_SHAPE, dtype=torch.float32)
+    return y, final, varlen
 
 
 # The body stays a plain function as well: bench/host_overhead.py times it without torch's
