@@ -11,10 +11,14 @@ median over rounds of `iters` calls (the stream synchronised at each round's end
              (the benchmark's arguments): everything below plus the Python wrapper;
   op         torch.ops.flashssd.ssd_forward with the same arguments: torch's dispatch of the
              custom operator, its Python body (conversions, output allocation), the extension;
-  extension  flashssd._C.ssd_forward on preallocated outputs: DLPack import of every tensor,
-             the C++ validation, the split plan and the kernel launches;
-  import     the same call with chunk_size = -1, which the validator rejects after importing
-             every tensor: DLPack and the error path, no launch;
+  body       the operator's Python body called as a plain function (op minus torch's dispatch);
+  extension  flashssd._C.ssd_forward on preallocated outputs, each tensor handed over as the
+             body does (a DLPack capsule from torch.utils.dlpack.to_dlpack): the import, the
+             C++ validation, the split plan and the kernel launches;
+  tensors    the same call given the tensors themselves, so that nanobind calls each one's
+             Tensor.__dlpack__ (how the body handed them over until session 46);
+  import     the extension's call with chunk_size = -1, which the validator rejects after
+             importing every tensor: DLPack and the error path, no launch;
   outputs    the op body's allocations alone (y, final states, the empty varlen output).
 
 --device cpu times the same layers on CPU tensors (the float64 reference then runs instead of
@@ -32,7 +36,7 @@ import time
 import torch
 
 import flashssd
-from flashssd import _C
+from flashssd import _C, _ops
 
 
 def inputs(device: str) -> dict:
@@ -91,9 +95,17 @@ def main() -> int:
     def op():
         torch.ops.flashssd.ssd_forward(*ext_args, True, 0.0, float("inf"), 256, 0, True, False)
 
-    def extension(chunk_size=256):
-        _C.ssd_forward(*ext_args, y=y, final_states=final, varlen_states=None, dt_softplus=True, dt_limit_lo=0.0,
-                       dt_limit_hi=float("inf"), chunk_size=chunk_size, segsum=0, stream=stream)
+    def body():
+        _ops._ssd_forward_body(*ext_args, True, 0.0, float("inf"), 256, 0, True, False)
+
+    def extension(chunk_size=256, capsules=True):
+        wrap = _ops._dlpack if capsules else (lambda t: t)
+        _C.ssd_forward(*(wrap(a) for a in ext_args), y=wrap(y), final_states=wrap(final), varlen_states=None,
+                       dt_softplus=True, dt_limit_lo=0.0, dt_limit_hi=float("inf"), chunk_size=chunk_size, segsum=0,
+                       stream=stream)
+
+    def tensors():
+        extension(capsules=False)
 
     def rejected():
         try:
@@ -103,9 +115,9 @@ def main() -> int:
         raise AssertionError("chunk_size = -1 was not rejected")
 
     def outputs():
-        torch.empty(x.shape, dtype=x.dtype, device=x.device)
-        torch.empty((b, H, P, N), dtype=torch.float32, device=x.device)
-        torch.empty((0,), dtype=torch.float32, device=x.device).clone()
+        x.new_empty(x.shape)
+        x.new_empty((b, H, P, N), dtype=torch.float32)
+        x.new_empty((0,), dtype=torch.float32)
 
     rows = []
     with torch.inference_mode():
@@ -118,7 +130,9 @@ def main() -> int:
         if not rel < 2e-2:
             print(f"host_overhead: y rel err {rel:.3g} against the reference")
             return 1
-        for name, fn in (("api", api), ("op", op), ("extension", extension), ("import", rejected), ("outputs", outputs)):
+        layers = (("api", api), ("op", op), ("body", body), ("extension", extension), ("tensors", tensors),
+                  ("import", rejected), ("outputs", outputs))
+        for name, fn in layers:
             us = per_call_us(fn, args.iters, args.rounds, sync)
             rows.append({"layer": name, "us_per_call": round(us, 2)})
             print(f"{name:10s} {us:8.1f} us per call")

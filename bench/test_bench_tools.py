@@ -581,6 +581,6 @@ def test_host_overhead_times_every_layer_on_the_cpu(tmp_path):
                           "--rounds", "1", "--json", str(out)], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     result = json.loads(out.read_text())
-    assert [r["layer"] for r in result["rows"]] == ["api", "op", "extension", "import", "outputs"]
+    assert [r["layer"] for r in result["rows"]] == ["api", "op", "body", "extension", "tensors", "import", "outputs"]
     assert all(r["us_per_call"] > 0 for r in result["rows"])
     assert result["device"] == "cpu" and result["y_rel_err"] < 2e-2

@@ -348,6 +348,22 @@ def _op_args(kw, final=True, varlen=False):
     )
 
 
+def test_dlpack_hand_over_shares_the_tensor():
+    # The operator hands tensors to the extension as to_dlpack capsules (not Tensor.__dlpack__):
+    # the capsule must view the same memory, also for a strided view and a tensor that requires grad.
+    from torch.utils.dlpack import from_dlpack
+
+    from flashssd import _ops
+
+    assert _ops._dlpack(None) is None
+    base = torch.randn(4, 6, dtype=torch.bfloat16)
+    for t in (base, base[:, ::2], torch.randn(3, 5, requires_grad=True)):
+        back = from_dlpack(_ops._dlpack(t))
+        assert back.data_ptr() == t.data_ptr() and back.shape == t.shape and back.stride() == t.stride()
+        assert back.dtype == t.dtype and not back.requires_grad
+        assert torch.equal(back, t.detach())
+
+
 def test_opcheck():
     kw = make_inputs(1, 12, 4, 8, 2, 16, D="channel", z=True, dt_bias=True, initial_states=True, seqlens=[5, 7])
     torch.library.opcheck(

@@ -24,3 +24,6 @@ for round in 1 2; do
   PYTHONPATH=/tmp/pk_new timeout 120 python3 bench/host_overhead.py --json $O/host_new_$round.json > $O/host_new_$round.log 2>&1
   echo "new round $round rc=$?"; cat $O/host_new_$round.log | head -7
 done
+# The device returns at most 8 files from $OUT: pack the nine logs into one.
+(cd $O && tar -czf host_logs.tgz pytest_gpu_quick.log host_*.log host_*.json && rm -f pytest_gpu_quick.log host_*.log host_*.json)
+ls $O
