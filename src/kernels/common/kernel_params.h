@@ -56,6 +56,10 @@ struct SsdKernelParams {
   int state_runs = 1;
   float* run_states = nullptr;  // (b, H, num_splits - 1, state_runs - 1, P, N)
   float* run_decay = nullptr;   // (b, H, num_splits - 1, state_runs - 1)
+  // The sm90 scheme without a state pass (sm90/split_fixup.h): the main pass writes every
+  // split's local final state (split 0's from the initial state) into split_states, and the
+  // boundary scan turns them into incoming states and the final state.
+  bool split_fixup = false;
 
   int batch = 0, seqlen = 0, heads = 0, headdim = 0, groups = 0, dstate = 0;
   int heads_per_group = 1;

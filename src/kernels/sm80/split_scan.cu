@@ -27,8 +27,19 @@ __global__ void __launch_bounds__(kScanThreads) split_boundary_scan_kernel(const
   const float* decay = p.split_decay + int64_t(bh) * p.num_splits;
   const float* run_decay = p.run_decay + int64_t(bh) * (p.num_splits - 1) * earlier_runs;
   const int row = static_cast<int>(e / p.dstate), col = static_cast<int>(e % p.dstate);
-  float in = p.initial_states ? p.initial_states[b * p.init_sb + h * p.init_sh + row * p.init_sp + col] : 0.f;
   float* slots = p.split_states + int64_t(bh) * p.num_splits * plane + e;
+  if (p.split_fixup) {
+    // Every split's local state, split 0's from the initial state: in(s + 1) into slot s, and
+    // in(num_splits), the state after the last token, into the final states.
+    float in = 0.f;
+    for (int s = 0; s < p.num_splits; ++s) {
+      in = decay[s] * in + slots[s * plane];
+      if (s + 1 < p.num_splits) slots[s * plane] = in;
+      else if (p.final_states) p.final_states[b * p.fin_sb + h * p.fin_sh + row * p.fin_sp + col] = in;
+    }
+    return;
+  }
+  float in = p.initial_states ? p.initial_states[b * p.init_sb + h * p.init_sh + row * p.init_sp + col] : 0.f;
   const float* __restrict__ runs = p.run_states + int64_t(bh) * (p.num_splits - 1) * earlier_runs * plane + e;
   for (int s = 0; s + 1 < p.num_splits; ++s) {
     const float local = slots[s * plane];  // issued before the chain of runs that precedes it

@@ -1,6 +1,8 @@
 // Launch template of the Hopper forward: the split plan, then on the caller's stream
 //   0. reset flags (only with seq_idx or cu_seqlens): where a sequence starts;
-//   1. state pass (only with > 1 split): each split's local final state and decay;
+//   1. state pass (only with > 1 split): each split's local final state and decay (with
+//      FLASHSSD_SPLIT_SCHEME=fixup none: the main pass starts the splits from zero states and
+//      the kernels of split_fixup.h follow it);
 //   2. boundary scan (shared with the sm80 path): each split's incoming state;
 //   3. chunk scores (N = 128, 256): S = C B^T per (batch, group, 64-token tile), once for the
 //      group's heads;
@@ -24,6 +26,7 @@
 #include "kernels/sm80/ssd_fwd_sm80.h"
 #include "kernels/sm90/ssd_fwd_sm90.cuh"
 #include "kernels/sm90/ssd_fwd_sm90.h"
+#include "kernels/sm90/split_fixup.h"
 
 namespace flashssd::sm90 {
 
@@ -100,7 +103,27 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     p.reset_flags = flags;
     queued = true;
   }
-  if (plan.num_splits > 1) {
+  // More than one split: the state pass before the main pass, or (split_fixup.h) the main pass
+  // from zero states and the fix-up after it.
+  const bool fixup = plan.num_splits > 1 && split_fixup_enabled();
+  Workspace tile_log_workspace(stream);
+  if (fixup) {
+    params.state_runs = 1;
+    params.split_fixup = true;
+    allocate_split_workspace(params, workspace);
+    tile_log_workspace.allocate(split_fixup_workspace_bytes(params), "workspace allocation (tile log-decays)");
+    p.split_states = params.split_states;
+    p.split_decay = params.split_decay;
+    p.split_fixup = true;
+    // The main pass writes each split's local final state into its slot of the split states
+    // (b, H, num_splits, P, N); the boundary scan writes the final states.
+    const int64_t plane = int64_t(params.headdim) * params.dstate;
+    p.final_states = params.split_states;
+    p.fin_ss = plane;
+    p.fin_sh = params.num_splits * plane;
+    p.fin_sb = params.heads * p.fin_sh;
+    p.fin_sp = params.dstate;
+  } else if (plan.num_splits > 1) {
     // Runs of the state pass per split: more CTAs when the splits alone leave SMs idle.
     const int split_tiles = plan.split_len / K::kQ;
     params.state_runs =
@@ -129,6 +152,7 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   }
   if (p.z) launch_sm90_pass<K, true, false>(p, ctas_per_split * plan.num_splits, sms, stream, queued);
   else launch_sm90_pass<K, false, false>(p, ctas_per_split * plan.num_splits, sms, stream, queued);
+  if (fixup) launch_split_fixup<CudaElement>(params, p.reset_flags, static_cast<float*>(tile_log_workspace.ptr), sms, stream);
   if (params.varlen_states) {
     // Each sequence's final state: the state pass over its tiles, from zero (sequence 0:
     // the initial state), counting only its tokens. Empty sequences have no tile.

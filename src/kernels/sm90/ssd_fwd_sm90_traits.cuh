@@ -365,6 +365,7 @@ struct SsdFwdSm90 {
     int64_t init_sb, init_sh, init_sp;
     float* final_states;          // (b, H, P, N) with unit stride on N, or null
     int64_t fin_sb, fin_sh, fin_sp;
+    int64_t fin_ss;               // 0, or (split_fixup) the split states' stride per split
     // Split-sequence scheme (DESIGN.md section 3): each sequence is cut into num_splits
     // runs of split_len tokens (a multiple of kQ); set with set_splits, which keeps the
     // scheduler's divisors in step. The state pass writes each split's local final state and
@@ -378,6 +379,10 @@ struct SsdFwdSm90 {
     int state_runs;
     float* run_states;    // (b, H, num_splits - 1, state_runs - 1, P, N)
     float* run_decay;     // (b, H, num_splits - 1, state_runs - 1)
+    // No state pass (split_fixup.h): the main pass starts every split but the first from a
+    // zero state and writes each split's local final state through final_states (set to the
+    // split states, fin_ss per split).
+    bool split_fixup;
   };
 
   // x, y, z: (b, T, H, P) with unit stride on P (P a multiple of kP); B, C: (b, T, G, N) with

@@ -1,0 +1,256 @@
+// The split-sequence scheme without a state pass: the kernels after the main pass
+// (split_fixup.h has the scheme).
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+#include "kernels/common/dt.cuh"
+#include "kernels/common/launch_util.h"
+#include "kernels/common/mma_sm80.cuh"
+#include "kernels/common/operands_sm80.cuh"
+#include "kernels/common/programmatic_launch.cuh"
+#include "kernels/sm80/ssd_fwd_sm80.h"
+#include "kernels/sm90/split_fixup.h"
+
+namespace flashssd::sm90 {
+
+namespace {
+
+constexpr int kQ = kFixupTile;
+// exp(x) is 0 in fp32 for x below about -103.97 (2^-149 is e^-103.28): a tile whose
+// log-decay from its split's start is below this has a zero term for every token.
+constexpr float kWindowFloor = -110.f;
+
+// The log-decay of token t of batch b, head h: dt A, -inf where a packed sequence starts,
+// 0 past the sequence's end.
+__device__ __forceinline__ float token_log_decay(const SsdKernelParams& p, const uint8_t* reset_flags, float A_h,
+                                                 float bias, int b, int h, int t) {
+  if (t >= p.seqlen) return 0.f;
+  const float dt = process_dt(load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(t) * p.dt_st + h * p.dt_sh), bias,
+                              p.dt_softplus, p.dt_lo, p.dt_hi);
+  return reset_flags && reset_flags[int64_t(b) * p.seqlen + t] ? -INFINITY : dt * A_h;
+}
+
+// 1. tile_log[b, h, tile] = sum of the tile's log-decays. Warp w of a block: one tile, its
+// lanes 32 heads (dt's row of heads is contiguous in the usual layout). Grid (tile blocks of
+// kTileWarps, head blocks of 32, batch).
+constexpr int kTileWarps = 8;
+__global__ void __launch_bounds__(kTileWarps * 32) tile_log_decay_kernel(const __grid_constant__ SsdKernelParams p,
+                                                                          const uint8_t* reset_flags, float* tile_log) {
+  allow_next_kernel();
+  wait_for_previous_kernel();
+  const int tiles = (p.seqlen + kQ - 1) / kQ;
+  const int tile = blockIdx.x * kTileWarps + threadIdx.x / 32, h = blockIdx.y * 32 + threadIdx.x % 32, b = blockIdx.z;
+  if (tile >= tiles || h >= p.heads) return;
+  const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
+  float sum = 0.f;
+#pragma unroll 16
+  for (int k = 0; k < kQ; ++k) sum += token_log_decay(p, reset_flags, A_h, bias, b, h, tile * kQ + k);
+  tile_log[(int64_t(b) * p.heads + h) * tiles + tile] = sum;
+}
+
+// 2. In place: tile_log[b, h, tile] becomes the log-decay from the tile's split's start to the
+// tile's start (exclusive prefix within the split), and split_decay[b, h, s] the split's total
+// decay. One warp per (b, h, split), sequential over the split's tiles by 32.
+constexpr int kPrefixWarps = 8;
+__global__ void __launch_bounds__(kPrefixWarps * 32) split_log_prefix_kernel(const __grid_constant__ SsdKernelParams p,
+                                                                              float* tile_log) {
+  allow_next_kernel();
+  wait_for_previous_kernel();
+  const int64_t item = int64_t(blockIdx.x) * kPrefixWarps + threadIdx.x / 32;  // (b h) * splits + s
+  const int lane = threadIdx.x % 32;
+  if (item >= int64_t(p.batch) * p.heads * p.num_splits) return;
+  const int64_t bh = item / p.num_splits;
+  const int s = static_cast<int>(item % p.num_splits);
+  const int tiles = (p.seqlen + kQ - 1) / kQ, split_tiles = p.split_len / kQ;
+  const int begin = s * split_tiles, end = min(tiles, begin + split_tiles);
+  float* row = tile_log + bh * tiles;
+  float carry = 0.f;  // (-inf once a sequence starts in the split; no +inf arises, so no NaN)
+  for (int base = begin; base < end; base += 32) {
+    const int t = base + lane;
+    const float v = t < end ? row[t] : 0.f;
+    float inclusive = v;
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+      const float other = __shfl_up_sync(0xffffffffu, inclusive, d);
+      if (lane >= d) inclusive += other;
+    }
+    const float exclusive = __shfl_up_sync(0xffffffffu, inclusive, 1);
+    if (t < end) row[t] = carry + (lane == 0 ? 0.f : exclusive);
+    carry += __shfl_sync(0xffffffffu, inclusive, 31);
+  }
+  if (lane == 0) p.split_decay[item] = expf(carry);
+}
+
+// 4. y_t += g_t exp(cs_t) (C_t h_in^T) over the windows. Work items (chunk of kChunkTiles
+// tiles, split 1 .. S - 1, batch, head), the chunk outermost so that the windows' items (the
+// first chunks) come first and spread over the grid. A CTA of four warps: h_in (P x N) and
+// the tile's C (64 x N) in shared memory as the element type, warp w tokens 16 w .. 16 w + 15
+// by mma.sync m16n8k16 (C row-major as A, h_in's rows as B's columns), 64 channels at a time.
+constexpr int kFixWarps = 4;
+constexpr int kChunkTiles = 4;
+constexpr int kPad = 8;  // elements of padding per shared row: mma fragment loads without bank conflicts
+
+template <class T>
+__global__ void __launch_bounds__(kFixWarps * 32) split_fixup_kernel(const __grid_constant__ SsdKernelParams p,
+                                                                      const uint8_t* reset_flags,
+                                                                      const float* tile_start_log) {
+  using Pack = sm80::HalfPacking<T>;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const int P = p.headdim, N = p.dstate, row = N + kPad;
+  T* s_h = reinterpret_cast<T*>(smem_raw);  // [P][N + kPad]
+  T* s_c = s_h + P * row;                   // [kQ][N + kPad]
+  float* s_factor = reinterpret_cast<float*>(s_c + kQ * row);  // [kQ]
+  float* s_carry = s_factor + kQ;                              // warp 0's token sum, for warp 1
+  allow_next_kernel();
+  wait_for_previous_kernel();
+
+  const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32, g = lane / 4, q = lane % 4;
+  const int tiles = (p.seqlen + kQ - 1) / kQ, split_tiles = p.split_len / kQ;
+  const int chunks = (split_tiles + kChunkTiles - 1) / kChunkTiles;
+  const int64_t plane = int64_t(P) * N;
+  const int64_t items = int64_t(chunks) * (p.num_splits - 1) * p.batch * p.heads;
+  for (int64_t item = blockIdx.x; item < items; item += gridDim.x) {
+    const int h = static_cast<int>(item % p.heads);
+    int64_t rest = item / p.heads;
+    const int b = static_cast<int>(rest % p.batch);
+    rest /= p.batch;
+    const int s = 1 + static_cast<int>(rest % (p.num_splits - 1));
+    const int chunk = static_cast<int>(rest / (p.num_splits - 1));
+    const int64_t bh = int64_t(b) * p.heads + h;
+    const int first = s * split_tiles + chunk * kChunkTiles;
+    const int last = min(tiles, min(s * split_tiles + split_tiles, first + kChunkTiles));
+    // The log-decay only falls along a split: past the window at its first tile, past it at all.
+    if (first >= last || !(tile_start_log[bh * tiles + first] >= kWindowFloor)) continue;
+
+    // h_in = the state after split s - 1 (the boundary scan's slot s - 1), as T.
+    __syncthreads();  // the previous item's reads of s_h are done
+    const float* h_in = p.split_states + (bh * p.num_splits + s - 1) * plane;
+    for (int64_t e = 4 * tid; e < plane; e += 4 * kFixWarps * 32) {
+      const float4 v = *reinterpret_cast<const float4*>(h_in + e);
+      const int pr = static_cast<int>(e / N), n = static_cast<int>(e % N);
+      uint2 packed = make_uint2(Pack::pack(v.x, v.y), Pack::pack(v.z, v.w));
+      *reinterpret_cast<uint2*>(s_h + pr * row + n) = packed;
+    }
+    const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
+    const int grp = h / p.heads_per_group;
+    const T* C = static_cast<const T*>(p.C) + b * p.C_sb + grp * p.C_sg;
+    T* y = static_cast<T*>(p.y) + b * p.y_sb + h * p.y_sh;
+    const T* z = p.z ? static_cast<const T*>(p.z) + b * p.z_sb + h * p.z_sh : nullptr;
+
+    for (int tile = first; tile < last; ++tile) {
+      const float start = tile_start_log[bh * tiles + tile];
+      if (!(start >= kWindowFloor)) break;  // (the same value for every thread)
+      __syncthreads();  // the previous tile's reads of s_c and s_factor are done
+      // exp(cs_t): cs_t the log-decay from the split's start through token t (inclusive:
+      // y_t reads the state after token t's decay). Warps 0-1, one token per thread.
+      if (tid < kQ) {
+        const int t = tile * kQ + tid;
+        float inclusive = token_log_decay(p, reset_flags, A_h, bias, b, h, t);
+#pragma unroll
+        for (int d = 1; d < 32; d *= 2) {
+          const float other = __shfl_up_sync(0xffffffffu, inclusive, d);
+          if (lane >= d) inclusive += other;
+        }
+        if (tid == 31) *s_carry = inclusive;
+        s_factor[tid] = inclusive;
+      }
+      // C's rows of the tile (zero past T), 16 bytes per thread and step.
+      const int vectors_per_row = N / 8;
+      for (int v = tid; v < kQ * vectors_per_row; v += kFixWarps * 32) {
+        const int r = v / vectors_per_row, n = (v % vectors_per_row) * 8, t = tile * kQ + r;
+        uint4 val = make_uint4(0u, 0u, 0u, 0u);
+        if (t < p.seqlen) val = *reinterpret_cast<const uint4*>(C + int64_t(t) * p.C_st + n);
+        *reinterpret_cast<uint4*>(s_c + r * row + n) = val;
+      }
+      __syncthreads();
+      if (tid < kQ) {
+        const int t = tile * kQ + tid;
+        const float cs = start + s_factor[tid] + (tid >= 32 ? *s_carry : 0.f);
+        s_factor[tid] = t < p.seqlen ? expf(cs) : 0.f;
+      }
+      __syncthreads();
+
+      const int r0 = 16 * warp + g, r1 = r0 + 8;
+      const float f0 = s_factor[r0], f1 = s_factor[r1];
+      if (__all_sync(0xffffffffu, f0 == 0.f && f1 == 0.f)) continue;  // (the warp's tokens all past the window)
+      for (int slice = 0; slice < P; slice += 64) {
+        float acc[8][4];
+#pragma unroll
+        for (int j = 0; j < 8; ++j) acc[j][0] = acc[j][1] = acc[j][2] = acc[j][3] = 0.f;
+        for (int k0 = 0; k0 < N; k0 += 16) {
+          uint32_t a[4];
+          a[0] = *reinterpret_cast<const uint32_t*>(s_c + r0 * row + k0 + 2 * q);
+          a[1] = *reinterpret_cast<const uint32_t*>(s_c + r1 * row + k0 + 2 * q);
+          a[2] = *reinterpret_cast<const uint32_t*>(s_c + r0 * row + k0 + 8 + 2 * q);
+          a[3] = *reinterpret_cast<const uint32_t*>(s_c + r1 * row + k0 + 8 + 2 * q);
+#pragma unroll
+          for (int j = 0; j < 8; ++j) {
+            const T* hrow = s_h + (slice + 8 * j + g) * row + k0 + 2 * q;
+            sm80::mma_16816<T>(acc[j], a, *reinterpret_cast<const uint32_t*>(hrow),
+                               *reinterpret_cast<const uint32_t*>(hrow + 8));
+          }
+        }
+        // y += g exp(cs) acc, channels slice + 8 j + 2 q, + 1 of tokens r0 and r1.
+#pragma unroll
+        for (int j = 0; j < 8; ++j) {
+          const int ch = slice + 8 * j + 2 * q;
+#pragma unroll
+          for (int half = 0; half < 2; ++half) {
+            const int t = tile * kQ + (half ? r1 : r0);
+            const float f = half ? f1 : f0;
+            if (t >= p.seqlen || f == 0.f) continue;
+            float v0 = f * acc[j][2 * half], v1 = f * acc[j][2 * half + 1];
+            if (z) {
+              const float2 zv = Pack::unpack(*reinterpret_cast<const uint32_t*>(z + int64_t(t) * p.z_st + ch));
+              v0 *= sm80::silu_fast(zv.x);
+              v1 *= sm80::silu_fast(zv.y);
+            }
+            uint32_t* yp = reinterpret_cast<uint32_t*>(y + int64_t(t) * p.y_st + ch);
+            const float2 yv = Pack::unpack(*yp);
+            *yp = Pack::pack(yv.x + v0, yv.y + v1);
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+bool split_fixup_enabled() {
+  const char* scheme = std::getenv("FLASHSSD_SPLIT_SCHEME");
+  return scheme && std::strcmp(scheme, "fixup") == 0;
+}
+
+template <class CudaElement>
+void launch_split_fixup(const SsdKernelParams& p, const uint8_t* reset_flags, float* tile_log, int sms,
+                        cudaStream_t stream) {
+  const int tiles = (p.seqlen + kQ - 1) / kQ;
+  const dim3 tile_grid(static_cast<unsigned>((tiles + kTileWarps - 1) / kTileWarps), static_cast<unsigned>((p.heads + 31) / 32),
+                       static_cast<unsigned>(p.batch));
+  launch_in_chain(tile_log_decay_kernel, tile_grid, dim3(kTileWarps * 32), 0, stream, true, "tile log-decay launch", p,
+                  reset_flags, tile_log);
+  const int64_t prefix_items = int64_t(p.batch) * p.heads * p.num_splits;
+  launch_in_chain(split_log_prefix_kernel, dim3(static_cast<unsigned>((prefix_items + kPrefixWarps - 1) / kPrefixWarps)),
+                  dim3(kPrefixWarps * 32), 0, stream, true, "split log-prefix launch", p, tile_log);
+  sm80::launch_split_boundary_scan(p, stream, true);
+  auto kernel = split_fixup_kernel<CudaElement>;
+  const size_t smem = size_t(p.headdim + kQ) * (p.dstate + kPad) * sizeof(CudaElement) + (kQ + 1) * sizeof(float);
+  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)), "cudaFuncSetAttribute");
+  const int split_tiles = p.split_len / kQ;
+  const int64_t items = int64_t((split_tiles + kChunkTiles - 1) / kChunkTiles) * (p.num_splits - 1) * p.batch * p.heads;
+  // Two CTAs per SM fit (<= 101 KB each); items past the windows return at once.
+  const int64_t ctas = std::max<int64_t>(1, std::min<int64_t>(items, int64_t(2) * sms));
+  launch_in_chain(kernel, dim3(static_cast<unsigned>(ctas)), dim3(kFixWarps * 32), smem, stream, true,
+                  "split fix-up launch", p, reset_flags, static_cast<const float*>(tile_log));
+}
+
+template void launch_split_fixup<__nv_bfloat16>(const SsdKernelParams&, const uint8_t*, float*, int, cudaStream_t);
+template void launch_split_fixup<__half>(const SsdKernelParams&, const uint8_t*, float*, int, cudaStream_t);
+
+}  // namespace flashssd::sm90
