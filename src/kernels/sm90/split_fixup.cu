@@ -95,8 +95,9 @@ constexpr int kFixWarps = 4;
 constexpr int kChunkTiles = 4;
 constexpr int kPad = 8;  // elements of padding per shared row: mma fragment loads without bank conflicts
 
+// (At most 128 registers, so that four CTAs fit on an SM: 168 without the bound, no spill with it.)
 template <class T>
-__global__ void __launch_bounds__(kFixWarps * 32) split_fixup_kernel(const __grid_constant__ SsdKernelParams p,
+__global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __grid_constant__ SsdKernelParams p,
                                                                       const uint8_t* reset_flags,
                                                                       const float* tile_start_log) {
   using Pack = sm80::HalfPacking<T>;
@@ -179,6 +180,29 @@ __global__ void __launch_bounds__(kFixWarps * 32) split_fixup_kernel(const __gri
       const float f0 = s_factor[r0], f1 = s_factor[r1];
       if (__all_sync(0xffffffffu, f0 == 0.f && f1 == 0.f)) continue;  // (the warp's tokens all past the window)
       for (int slice = 0; slice < P; slice += 64) {
+        // y and z at channels slice + 8 j + 2 q, + 1 of tokens r0 and r1, loaded before the GEMM
+        // (their latency under it) and every load before the first store (stores to y could
+        // alias z's loads, so the compiler would otherwise wait for each load in turn: ~10 us
+        // a tile, session 47 call 1).
+        const int t0 = tile * kQ + r0, t1 = tile * kQ + r1;
+        const bool live0 = t0 < p.seqlen && f0 != 0.f, live1 = t1 < p.seqlen && f1 != 0.f;
+        uint32_t* y0 = reinterpret_cast<uint32_t*>(y + int64_t(t0) * p.y_st + slice + 2 * q);
+        uint32_t* y1 = reinterpret_cast<uint32_t*>(y + int64_t(t1) * p.y_st + slice + 2 * q);
+        uint32_t yv[8][2], zv[8][2];
+#pragma unroll
+        for (int j = 0; j < 8; ++j) {
+          yv[j][0] = live0 ? y0[4 * j] : 0u;
+          yv[j][1] = live1 ? y1[4 * j] : 0u;
+        }
+        if (z) {
+          const uint32_t* z0 = reinterpret_cast<const uint32_t*>(z + int64_t(t0) * p.z_st + slice + 2 * q);
+          const uint32_t* z1 = reinterpret_cast<const uint32_t*>(z + int64_t(t1) * p.z_st + slice + 2 * q);
+#pragma unroll
+          for (int j = 0; j < 8; ++j) {
+            zv[j][0] = live0 ? z0[4 * j] : 0u;
+            zv[j][1] = live1 ? z1[4 * j] : 0u;
+          }
+        }
         float acc[8][4];
 #pragma unroll
         for (int j = 0; j < 8; ++j) acc[j][0] = acc[j][1] = acc[j][2] = acc[j][3] = 0.f;
@@ -195,25 +219,26 @@ __global__ void __launch_bounds__(kFixWarps * 32) split_fixup_kernel(const __gri
                                *reinterpret_cast<const uint32_t*>(hrow + 8));
           }
         }
-        // y += g exp(cs) acc, channels slice + 8 j + 2 q, + 1 of tokens r0 and r1.
+        // y += g exp(cs) acc (y and z loaded above).
 #pragma unroll
         for (int j = 0; j < 8; ++j) {
-          const int ch = slice + 8 * j + 2 * q;
 #pragma unroll
           for (int half = 0; half < 2; ++half) {
-            const int t = tile * kQ + (half ? r1 : r0);
             const float f = half ? f1 : f0;
-            if (t >= p.seqlen || f == 0.f) continue;
             float v0 = f * acc[j][2 * half], v1 = f * acc[j][2 * half + 1];
             if (z) {
-              const float2 zv = Pack::unpack(*reinterpret_cast<const uint32_t*>(z + int64_t(t) * p.z_st + ch));
-              v0 *= sm80::silu_fast(zv.x);
-              v1 *= sm80::silu_fast(zv.y);
+              const float2 g2 = Pack::unpack(zv[j][half]);
+              v0 *= sm80::silu_fast(g2.x);
+              v1 *= sm80::silu_fast(g2.y);
             }
-            uint32_t* yp = reinterpret_cast<uint32_t*>(y + int64_t(t) * p.y_st + ch);
-            const float2 yv = Pack::unpack(*yp);
-            *yp = Pack::pack(yv.x + v0, yv.y + v1);
+            const float2 old = Pack::unpack(yv[j][half]);
+            yv[j][half] = Pack::pack(old.x + v0, old.y + v1);
           }
+        }
+#pragma unroll
+        for (int j = 0; j < 8; ++j) {
+          if (live0) y0[4 * j] = yv[j][0];
+          if (live1) y1[4 * j] = yv[j][1];
         }
       }
     }
@@ -244,8 +269,12 @@ void launch_split_fixup(const SsdKernelParams& p, const uint8_t* reset_flags, fl
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)), "cudaFuncSetAttribute");
   const int split_tiles = p.split_len / kQ;
   const int64_t items = int64_t((split_tiles + kChunkTiles - 1) / kChunkTiles) * (p.num_splits - 1) * p.batch * p.heads;
-  // Two CTAs per SM fit (<= 101 KB each); items past the windows return at once.
-  const int64_t ctas = std::max<int64_t>(1, std::min<int64_t>(items, int64_t(2) * sms));
+  // As many CTAs as fit on the SMs (shared memory: 35 KB at P = 64, N = 128; 101 KB at most), so
+  // that their latency chains (dt, C, y and z loads per tile) overlap; items past the windows
+  // return at once.
+  int per_sm = 0;
+  check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kFixWarps * 32, smem), "occupancy query");
+  const int64_t ctas = std::max<int64_t>(1, std::min<int64_t>(items, int64_t(std::max(per_sm, 1)) * sms));
   launch_in_chain(kernel, dim3(static_cast<unsigned>(ctas)), dim3(kFixWarps * 32), smem, stream, true,
                   "split fix-up launch", p, reset_flags, static_cast<const float*>(tile_log));
 }
