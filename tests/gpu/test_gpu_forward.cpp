@@ -404,39 +404,44 @@ TEST(GpuForwardSplit, HeadDim128UngatedMatchesReference) {
   }
 }
 
-// The Hopper scheme without a state pass (FLASHSSD_SPLIT_SCHEME=fixup, sm90/split_fixup.h):
-// splits from zero states, their incoming states added to y over each split's window after the
-// main pass. Windows of a few tiles (the spec's decays, ~0.5 nats a token) and of whole splits
-// (dt clamped to 0.002: ~0.003 nats a token); resets, varlen boundaries, P = 128, every N,
-// fp16, splits of 1 .. 6 tiles. (Off Hopper the variable changes nothing: the sm80 path.)
-TEST(GpuForwardSplit, FixupSchemeMatchesReference) {
+// The Hopper split schemes (sm90/split_fixup.h), each forced by FLASHSSD_SPLIT_SCHEME: the state
+// pass before the main pass, or the splits from zero states and their incoming states added to
+// y over each split's window after it (the default chooses on the device; the other split tests
+// run with it). Windows of a few tiles (the spec's decays, ~0.5 nats a token) and of whole
+// splits (dt clamped to 0.002: ~0.003 nats a token); resets, varlen boundaries, P = 128, every
+// N, fp16, splits of 1 .. 6 tiles. (Off Hopper the variable changes nothing: the sm80 path.)
+TEST(GpuForwardSplit, SplitSchemesMatchReference) {
   REQUIRE_GPU();
-  const ScopedEnv scheme("FLASHSSD_SPLIT_SCHEME", "fixup");
-  auto s = all_options(1, 20000, 2, 1, 64, 128, 180);
-  expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "fixup plain");
-  s.dt_limit_hi = 0.002;
-  expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "fixup slow decays (whole-split windows)");
-  s.dt_limit_hi = std::numeric_limits<double>::infinity();
-  s.packed_seqs = 9;
-  expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "fixup seq_idx");
-  s.packed_seqs = 0;
-  s.varlen_seqs = 13;
-  const CaseResult r = run_case(s, {DType::kBFloat16});
-  expect_close(r, DType::kBFloat16, "fixup cu_seqlens");
-  EXPECT_LE(r.varlen_err, 1e-2);
-  for (int n : {64, 256}) {
-    auto t = all_options(1, 12000, 2, 1, 64, n, 181 + n);
-    t.dt_limit_hi = 0.01;
-    expect_close(run_case(t, {DType::kFloat16}), DType::kFloat16, "fixup fp16 N " + std::to_string(n));
-  }
-  auto wide = all_options(1, 20000, 2, 1, 128, 64, 182);
-  wide.dt_limit_hi = 0.005;
-  expect_close(run_case(wide, {DType::kBFloat16}), DType::kBFloat16, "fixup P=128");
-  const ScopedEnv splits("FLASHSSD_NUM_SPLITS", "2");
-  for (int tiles = 1; tiles <= 6; ++tiles) {
-    auto u = all_options(1, 128 * tiles - 10, 2, 1, 64, 128, 190 + tiles);
-    u.dt_limit_hi = 0.01;
-    expect_close(run_case(u, {DType::kBFloat16}), DType::kBFloat16, "fixup splits of " + std::to_string(tiles) + " tiles");
+  for (const char* name : {"fixup", "state"}) {
+    const std::string scheme_name(name);
+    const ScopedEnv scheme("FLASHSSD_SPLIT_SCHEME", name);
+    auto s = all_options(1, 20000, 2, 1, 64, 128, 180);
+    expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, scheme_name + " plain");
+    s.dt_limit_hi = 0.002;
+    expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, scheme_name + " slow decays (whole-split windows)");
+    s.dt_limit_hi = std::numeric_limits<double>::infinity();
+    s.packed_seqs = 9;
+    expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, scheme_name + " seq_idx");
+    s.packed_seqs = 0;
+    s.varlen_seqs = 13;
+    const CaseResult r = run_case(s, {DType::kBFloat16});
+    expect_close(r, DType::kBFloat16, scheme_name + " cu_seqlens");
+    EXPECT_LE(r.varlen_err, 1e-2);
+    for (int n : {64, 256}) {
+      auto t = all_options(1, 12000, 2, 1, 64, n, 181 + n);
+      t.dt_limit_hi = 0.01;
+      expect_close(run_case(t, {DType::kFloat16}), DType::kFloat16, scheme_name + " fp16 N " + std::to_string(n));
+    }
+    auto wide = all_options(1, 20000, 2, 1, 128, 64, 182);
+    wide.dt_limit_hi = 0.005;
+    expect_close(run_case(wide, {DType::kBFloat16}), DType::kBFloat16, scheme_name + " P=128");
+    const ScopedEnv splits("FLASHSSD_NUM_SPLITS", "2");
+    for (int tiles = 1; tiles <= 6; ++tiles) {
+      auto u = all_options(1, 128 * tiles - 10, 2, 1, 64, 128, 190 + tiles);
+      u.dt_limit_hi = 0.01;
+      expect_close(run_case(u, {DType::kBFloat16}), DType::kBFloat16,
+                   scheme_name + " splits of " + std::to_string(tiles) + " tiles");
+    }
   }
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 
 #include "kernels/common/dt.cuh"
 #include "kernels/common/launch_util.h"
@@ -24,6 +25,9 @@ constexpr int kQ = kFixupTile;
 // exp(x) is 0 in fp32 for x below about -103.97 (2^-149 is e^-103.28): a tile whose
 // log-decay from its split's start is below this has a zero term for every token.
 constexpr float kWindowFloor = -110.f;
+// A fix-up tile-head (y read and written, z and C read) against a state pass tile-head (x and B
+// read): the choice takes the fix-up while window tiles x this < the state pass's tiles.
+constexpr int64_t kFixupCostRatio = 3;
 
 // The log-decay of token t of batch b, head h: dt A, -inf where a packed sequence starts,
 // 0 past the sequence's end.
@@ -44,6 +48,7 @@ __global__ void __launch_bounds__(kTileWarps * 32) tile_log_decay_kernel(const _
   allow_next_kernel();
   wait_for_previous_kernel();
   const int tiles = (p.seqlen + kQ - 1) / kQ;
+  if (blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0 && threadIdx.x == 0) *p.window_tiles = 0;  // (counted by kernel 2)
   const int tile = blockIdx.x * kTileWarps + threadIdx.x / 32, h = blockIdx.y * 32 + threadIdx.x % 32, b = blockIdx.z;
   if (tile >= tiles || h >= p.heads) return;
   const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
@@ -70,6 +75,7 @@ __global__ void __launch_bounds__(kPrefixWarps * 32) split_log_prefix_kernel(con
   const int begin = s * split_tiles, end = min(tiles, begin + split_tiles);
   float* row = tile_log + bh * tiles;
   float carry = 0.f;  // (-inf once a sequence starts in the split; no +inf arises, so no NaN)
+  unsigned window = 0;  // this lane's tiles inside the window (splits 1 ..: what the fix-up touches)
   for (int base = begin; base < end; base += 32) {
     const int t = base + lane;
     const float v = t < end ? row[t] : 0.f;
@@ -79,11 +85,20 @@ __global__ void __launch_bounds__(kPrefixWarps * 32) split_log_prefix_kernel(con
       const float other = __shfl_up_sync(0xffffffffu, inclusive, d);
       if (lane >= d) inclusive += other;
     }
-    const float exclusive = __shfl_up_sync(0xffffffffu, inclusive, 1);
-    if (t < end) row[t] = carry + (lane == 0 ? 0.f : exclusive);
+    const float before = __shfl_up_sync(0xffffffffu, inclusive, 1);
+    const float exclusive = carry + (lane == 0 ? 0.f : before);
+    if (t < end) {
+      row[t] = exclusive;
+      window += s > 0 && exclusive >= kWindowFloor;
+    }
     carry += __shfl_sync(0xffffffffu, inclusive, 31);
   }
-  if (lane == 0) p.split_decay[item] = expf(carry);
+#pragma unroll
+  for (int d = 16; d > 0; d /= 2) window += __shfl_xor_sync(0xffffffffu, window, d);
+  if (lane == 0) {
+    p.split_decay[item] = expf(carry);
+    if (window) atomicAdd(p.window_tiles, static_cast<unsigned long long>(window));
+  }
 }
 
 // 4. y_t += g_t exp(cs_t) (C_t h_in^T) over the windows. Work items (chunk of kChunkTiles
@@ -109,6 +124,7 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
   float* s_carry = s_factor + kQ;                              // warp 0's token sum, for warp 1
   allow_next_kernel();
   wait_for_previous_kernel();
+  if (!fixup_chosen(p.window_tiles, p.fixup_budget)) return;  // (the state pass's scheme)
 
   const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32, g = lane / 4, q = lane % 4;
   const int tiles = (p.seqlen + kQ - 1) / kQ, split_tiles = p.split_len / kQ;
@@ -247,23 +263,42 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
 
 }  // namespace
 
-bool split_fixup_enabled() {
+SplitScheme split_scheme() {
   const char* scheme = std::getenv("FLASHSSD_SPLIT_SCHEME");
-  return scheme && std::strcmp(scheme, "fixup") == 0;
+  if (scheme && std::strcmp(scheme, "state") == 0) return SplitScheme::kStatePass;
+  if (scheme && std::strcmp(scheme, "fixup") == 0) return SplitScheme::kFixup;
+  return SplitScheme::kAuto;
 }
 
-template <class CudaElement>
-void launch_split_fixup(const SsdKernelParams& p, const uint8_t* reset_flags, float* tile_log, int sms,
-                        cudaStream_t stream) {
+int64_t fixup_budget(SplitScheme scheme, int64_t state_tiles) {
+  if (scheme == SplitScheme::kFixup) return std::numeric_limits<int64_t>::max();
+  if (scheme == SplitScheme::kStatePass) return 0;
+  return state_tiles / kFixupCostRatio;
+}
+
+size_t split_decays_workspace_bytes(const SsdKernelParams& p) {
+  const int64_t tiles = (int64_t(p.seqlen) + kQ - 1) / kQ;
+  return sizeof(unsigned long long) + size_t(int64_t(p.batch) * p.heads * tiles) * sizeof(float);
+}
+
+void launch_split_decays(const SsdKernelParams& p, const uint8_t* reset_flags, float* tile_log, cudaStream_t stream,
+                         bool after_previous) {
   const int tiles = (p.seqlen + kQ - 1) / kQ;
   const dim3 tile_grid(static_cast<unsigned>((tiles + kTileWarps - 1) / kTileWarps), static_cast<unsigned>((p.heads + 31) / 32),
                        static_cast<unsigned>(p.batch));
-  launch_in_chain(tile_log_decay_kernel, tile_grid, dim3(kTileWarps * 32), 0, stream, true, "tile log-decay launch", p,
+  launch_in_chain(tile_log_decay_kernel, tile_grid, dim3(kTileWarps * 32), 0, stream, after_previous, "tile log-decay launch", p,
                   reset_flags, tile_log);
   const int64_t prefix_items = int64_t(p.batch) * p.heads * p.num_splits;
   launch_in_chain(split_log_prefix_kernel, dim3(static_cast<unsigned>((prefix_items + kPrefixWarps - 1) / kPrefixWarps)),
                   dim3(kPrefixWarps * 32), 0, stream, true, "split log-prefix launch", p, tile_log);
-  sm80::launch_split_boundary_scan(p, stream, true);
+}
+
+template <class CudaElement>
+void launch_split_fixup(const SsdKernelParams& p, const uint8_t* reset_flags, const float* tile_log, int sms,
+                        cudaStream_t stream) {
+  SsdKernelParams after = p;
+  after.split_fixup = true;  // the boundary scan's second launch
+  sm80::launch_split_boundary_scan(after, stream, true);
   auto kernel = split_fixup_kernel<CudaElement>;
   const size_t smem = size_t(p.headdim + kQ) * (p.dstate + kPad) * sizeof(CudaElement) + (kQ + 1) * sizeof(float);
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)), "cudaFuncSetAttribute");
@@ -276,10 +311,10 @@ void launch_split_fixup(const SsdKernelParams& p, const uint8_t* reset_flags, fl
   check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kFixWarps * 32, smem), "occupancy query");
   const int64_t ctas = std::max<int64_t>(1, std::min<int64_t>(items, int64_t(std::max(per_sm, 1)) * sms));
   launch_in_chain(kernel, dim3(static_cast<unsigned>(ctas)), dim3(kFixWarps * 32), smem, stream, true,
-                  "split fix-up launch", p, reset_flags, static_cast<const float*>(tile_log));
+                  "split fix-up launch", p, reset_flags, tile_log);
 }
 
-template void launch_split_fixup<__nv_bfloat16>(const SsdKernelParams&, const uint8_t*, float*, int, cudaStream_t);
-template void launch_split_fixup<__half>(const SsdKernelParams&, const uint8_t*, float*, int, cudaStream_t);
+template void launch_split_fixup<__nv_bfloat16>(const SsdKernelParams&, const uint8_t*, const float*, int, cudaStream_t);
+template void launch_split_fixup<__half>(const SsdKernelParams&, const uint8_t*, const float*, int, cudaStream_t);
 
 }  // namespace flashssd::sm90

@@ -1,14 +1,16 @@
-// The split-sequence scheme without a state pass (FLASHSSD_SPLIT_SCHEME=fixup; DESIGN.md
-// section 3: boundary states pass between splits without a second HBM read of x).
+// The split-sequence scheme without a state pass (DESIGN.md section 3: boundary states pass
+// between splits without a second HBM read of x), chosen per call on the device against the
+// state pass (fixup_chosen below; FLASHSSD_SPLIT_SCHEME forces either).
 //
 // The main pass runs every split from a zero state (split 0 from the initial state) and
 // writes each split's local final state; then, on the caller's stream:
-//   1. tile_log_decay:   each 64-token tile's summed log-decay sum(dt A) (-inf where a
-//                        packed sequence starts);
-//   2. split_log_prefix: per split, each tile's log-decay from the split's start to the
-//                        tile's start, and the split's total decay (for the boundary scan);
-//   3. the boundary scan (split_scan.cu, its fix-up mode): each split's incoming state h_in,
-//                        and the final state;
+//   1. tile_log_decay:   (before the state pass) each 64-token tile's summed log-decay
+//                        sum(dt A) (-inf where a packed sequence starts);
+//   2. split_log_prefix: (before the state pass) per split, each tile's log-decay from the
+//                        split's start to the tile's start, the split's total decay (for the
+//                        boundary scan), and the count of window tiles (the choice);
+//   3. the boundary scan (split_scan.cu, its second launch): each split's incoming state
+//                        h_in, and the final state;
 //   4. split_fixup:      y_t += silu(z_t) exp(cs_t) C_t h_in^T for the tokens t of splits
 //                        1 .. S - 1 whose decay from the split's start cs_t (log) has not
 //                        underflowed: y is linear in the incoming state, and the term is
@@ -29,21 +31,40 @@ namespace flashssd::sm90 {
 // Tiles of the fix-up's token axis (the main pass's compute tile).
 constexpr int kFixupTile = 64;
 
-// Bytes of the per-tile log-decay workspace (b, H, tiles).
-inline size_t split_fixup_workspace_bytes(const SsdKernelParams& p) {
-  const int64_t tiles = (int64_t(p.seqlen) + kFixupTile - 1) / kFixupTile;
-  return size_t(int64_t(p.batch) * p.heads * tiles) * sizeof(float);
+// Whether the call takes the fix-up (decided on the device, once the window tiles are counted):
+// every kernel of both schemes is queued, and those of the scheme not taken return at once.
+__host__ __device__ inline bool fixup_chosen(const unsigned long long* window_tiles, int64_t budget) {
+#ifdef __CUDA_ARCH__
+  return window_tiles != nullptr && static_cast<long long>(*window_tiles) < budget;
+#else
+  (void)window_tiles, (void)budget;
+  return false;
+#endif
 }
 
-// Queues kernels 1-4 above, each programmatically after the previous kernel of the chain
-// (the first after the main pass). reset_flags: (b, T) bytes or null. CudaElement: __nv_bfloat16
-// or __half (x, y, z, C).
-template <class CudaElement>
-void launch_split_fixup(const SsdKernelParams& p, const uint8_t* reset_flags, float* tile_log, int sms,
-                        cudaStream_t stream);
+// The scheme of calls with more than one split (FLASHSSD_SPLIT_SCHEME, read per call):
+// "state" the state pass only (none of the kernels below), "fixup" the fix-up always, "auto"
+// (the default) the cheaper by the windows' size.
+enum class SplitScheme { kStatePass, kFixup, kAuto };
+SplitScheme split_scheme();
 
-// Whether calls with more than one split take this scheme: FLASHSSD_SPLIT_SCHEME=fixup
-// (read per call, for benchmarking); otherwise the state pass.
-bool split_fixup_enabled();
+// The budget of window tiles under which the fix-up is taken: the state pass reads
+// state_tiles tile-heads (all splits but the last); a fix-up tile-head costs about
+// kFixupCostRatio of them (session 47).
+int64_t fixup_budget(SplitScheme scheme, int64_t state_tiles);
+
+// Workspace of the kernels below: the per-tile log-decays (b, H, tiles) and the window count.
+size_t split_decays_workspace_bytes(const SsdKernelParams& p);
+
+// Before the state pass: tile_log_decay and split_log_prefix (kernels 1-2 above), which also
+// count the window tiles into p.window_tiles. p.split_decay gets each split's total decay.
+void launch_split_decays(const SsdKernelParams& p, const uint8_t* reset_flags, float* tile_log, cudaStream_t stream,
+                         bool after_previous);
+
+// After the main pass: the boundary scan's second launch (the final states; with the fix-up
+// chosen the incoming states) and the fix-up (kernels 3-4). CudaElement: __nv_bfloat16 or __half.
+template <class CudaElement>
+void launch_split_fixup(const SsdKernelParams& p, const uint8_t* reset_flags, const float* tile_log, int sms,
+                        cudaStream_t stream);
 
 }  // namespace flashssd::sm90

@@ -1,8 +1,8 @@
 // Launch template of the Hopper forward: the split plan, then on the caller's stream
 //   0. reset flags (only with seq_idx or cu_seqlens): where a sequence starts;
-//   1. state pass (only with > 1 split): each split's local final state and decay (with
-//      FLASHSSD_SPLIT_SCHEME=fixup none: the main pass starts the splits from zero states and
-//      the kernels of split_fixup.h follow it);
+//   1. state pass (only with > 1 split): each split's local final state and decay (or, the
+//      fix-up chosen on the device, none: the main pass starts the splits from zero states and
+//      the fix-up follows it; split_fixup.h, whose first kernels come before this one);
 //   2. boundary scan (shared with the sm80 path): each split's incoming state;
 //   3. chunk scores (N = 128, 256): S = C B^T per (batch, group, 64-token tile), once for the
 //      group's heads;
@@ -103,27 +103,14 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     p.reset_flags = flags;
     queued = true;
   }
-  // More than one split: the state pass before the main pass, or (split_fixup.h) the main pass
-  // from zero states and the fix-up after it.
-  const bool fixup = plan.num_splits > 1 && split_fixup_enabled();
-  Workspace tile_log_workspace(stream);
-  if (fixup) {
-    params.state_runs = 1;
-    params.split_fixup = true;
-    allocate_split_workspace(params, workspace);
-    tile_log_workspace.allocate(split_fixup_workspace_bytes(params), "workspace allocation (tile log-decays)");
-    p.split_states = params.split_states;
-    p.split_decay = params.split_decay;
-    p.split_fixup = true;
-    // The main pass writes each split's local final state into its slot of the split states
-    // (b, H, num_splits, P, N); the boundary scan writes the final states.
-    const int64_t plane = int64_t(params.headdim) * params.dstate;
-    p.final_states = params.split_states;
-    p.fin_ss = plane;
-    p.fin_sh = params.num_splits * plane;
-    p.fin_sb = params.heads * p.fin_sh;
-    p.fin_sp = params.dstate;
-  } else if (plan.num_splits > 1) {
+  // More than one split: the state pass (and the boundary scan) before the main pass, or the
+  // fix-up after it (split_fixup.h), chosen on the device by the decays' windows;
+  // FLASHSSD_SPLIT_SCHEME forces either ("state": none of the fix-up's kernels is queued).
+  const SplitScheme scheme = plan.num_splits > 1 ? split_scheme() : SplitScheme::kStatePass;
+  const bool with_fixup = scheme != SplitScheme::kStatePass;
+  Workspace decays_workspace(stream), end_workspace(stream);
+  const float* tile_log = nullptr;
+  if (plan.num_splits > 1) {
     // Runs of the state pass per split: more CTAs when the splits alone leave SMs idle.
     const int split_tiles = plan.split_len / K::kQ;
     params.state_runs =
@@ -134,6 +121,30 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     p.split_decay = params.split_decay;
     p.run_states = params.run_states;
     p.run_decay = params.run_decay;
+    if (with_fixup) {
+      // The window count (8 bytes), then the tiles' log-decays.
+      decays_workspace.allocate(split_decays_workspace_bytes(params), "workspace allocation (tile log-decays)");
+      params.window_tiles = static_cast<unsigned long long*>(decays_workspace.ptr);
+      float* logs = reinterpret_cast<float*>(params.window_tiles + 1);
+      tile_log = logs;
+      params.fixup_budget =
+          fixup_budget(scheme, int64_t(params.batch) * params.heads * (plan.num_splits - 1) * split_tiles);
+      // Each split's end state (b, H, num_splits, P, N), written by the main pass through
+      // final_states; the boundary scan's second launch writes the final states.
+      const int64_t plane = int64_t(params.headdim) * params.dstate;
+      end_workspace.allocate(size_t(int64_t(params.batch) * params.heads * plan.num_splits * plane) * sizeof(float),
+                             "workspace allocation (split end states)");
+      params.end_states = static_cast<float*>(end_workspace.ptr);
+      p.window_tiles = params.window_tiles;
+      p.fixup_budget = params.fixup_budget;
+      p.final_states = params.end_states;
+      p.fin_ss = plane;
+      p.fin_sh = plan.num_splits * plane;
+      p.fin_sb = params.heads * p.fin_sh;
+      p.fin_sp = params.dstate;
+      launch_split_decays(params, p.reset_flags, logs, stream, queued);
+      queued = true;
+    }
     launch_sm90_pass<K, false, true>(p, ctas_per_split * (plan.num_splits - 1) * p.state_runs, sms, stream, queued);
     sm80::launch_split_boundary_scan(params, stream, true);
     queued = true;
@@ -152,7 +163,7 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   }
   if (p.z) launch_sm90_pass<K, true, false>(p, ctas_per_split * plan.num_splits, sms, stream, queued);
   else launch_sm90_pass<K, false, false>(p, ctas_per_split * plan.num_splits, sms, stream, queued);
-  if (fixup) launch_split_fixup<CudaElement>(params, p.reset_flags, static_cast<float*>(tile_log_workspace.ptr), sms, stream);
+  if (with_fixup) launch_split_fixup<CudaElement>(params, p.reset_flags, tile_log, sms, stream);
   if (params.varlen_states) {
     // Each sequence's final state: the state pass over its tiles, from zero (sequence 0:
     // the initial state), counting only its tokens. Empty sequences have no tile.

@@ -379,10 +379,12 @@ struct SsdFwdSm90 {
     int state_runs;
     float* run_states;    // (b, H, num_splits - 1, state_runs - 1, P, N)
     float* run_decay;     // (b, H, num_splits - 1, state_runs - 1)
-    // No state pass (split_fixup.h): the main pass starts every split but the first from a
-    // zero state and writes each split's local final state through final_states (set to the
-    // split states, fin_ss per split).
-    bool split_fixup;
+    // The split schemes' choice on the device (split_fixup.h: fixup_chosen; null counter: the
+    // state pass). With more than one split the main pass writes each split's end state
+    // through final_states (set to the end states, fin_ss per split); with the fix-up chosen it
+    // starts every split but the first from a zero state, and the state pass does nothing.
+    const unsigned long long* window_tiles;
+    int64_t fixup_budget;
   };
 
   // x, y, z: (b, T, H, P) with unit stride on P (P a multiple of kP); B, C: (b, T, G, N) with
