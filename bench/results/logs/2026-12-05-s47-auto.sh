@@ -3,12 +3,12 @@
 # the fix-up kernel's second form (y and z loaded before its GEMM and stores, 128 registers,
 # CTAs by occupancy). One device call:
 #   1. the split tests (SplitSchemesMatchReference forces each scheme; the others run the default
-#      choice), the GPU suite at 3 splits with each scheme forced and with the choice, the Hopper
+#      choice), the GPU suite at 3 splits with the fix-up forced and with the choice, the Hopper
 #      suite;
-#   2. memcheck / racecheck on the small shapes at 3 splits, fix-up forced and default;
+#   2. memcheck and racecheck on the small shapes at 3 splits with the choice;
 #   3. the API A/B: main's library (out/dev/cstma) against the branch's with the state pass forced,
 #      the fix-up forced and the choice (default); slow decays (--A-scale 0.01) without main;
-#   4. ncu's kernel durations of R4 128k and R1 32k under the choice.
+#   4. ncu's kernel durations of R4 128k under the choice.
 #   device: OUT=$OUT bash bench/results/logs/2026-12-05-s47-auto.sh   (carry out/carry)
 set -u
 O=${OUT:?}; mkdir -p "$O"
@@ -20,13 +20,13 @@ T=$F/tests/gpu/flashssd_gpu_tests
 export LD_LIBRARY_PATH=$PWD/$F
 timeout 200 $T --gtest_filter='GpuForwardSplit.*' > $O/split_tests.log 2>&1
 echo "split tests rc=$?"; grep -E "^\[  (PASSED|FAILED)|Failure" $O/split_tests.log | head -20
-for scheme in state fixup auto; do
+for scheme in fixup auto; do
   FLASHSSD_SPLIT_SCHEME=$scheme FLASHSSD_NUM_SPLITS=3 timeout 150 $T > $O/gpu_${scheme}3.log 2>&1
   echo "GPU suite, $scheme at 3 splits rc=$?"; grep -E "^\[  (PASSED|FAILED)" $O/gpu_${scheme}3.log | head -10
 done
 timeout 120 $F/tests/gpu/flashssd_sm90_gpu_tests > $O/sm90_tests.log 2>&1
 echo "sm90 tests rc=$?"; grep -E "^\[  (PASSED|FAILED)" $O/sm90_tests.log | head
-for scheme in fixup auto; do
+for scheme in auto; do
   FLASHSSD_SPLIT_SCHEME=$scheme FLASHSSD_NUM_SPLITS=3 timeout 100 compute-sanitizer --tool memcheck $T --gtest_filter='*Small*' > $O/memcheck_${scheme}3.log 2>&1
   echo "memcheck ($scheme, 3 splits) rc=$?"; grep -E "ERROR SUMMARY" $O/memcheck_${scheme}3.log
 done
@@ -42,7 +42,7 @@ printf "%s\n" "--config R4 --seqlen 131072 --A-scale 0.01" "--config R1 --seqlen
   timeout 90 bash scripts/api_ab.sh --rounds 2 --lib state=$F,FLASHSSD_SPLIT_SCHEME=state \
     --lib fixup=$F,FLASHSSD_SPLIT_SCHEME=fixup --lib auto=$F > $O/api_ab_slow.log 2>&1
 echo "api_ab slow rc=$?"; tail -3 $O/api_ab_slow.log
-for args in "--config R4 --seqlen 131072" "--config R1 --seqlen 32768"; do
+for args in "--config R4 --seqlen 131072"; do
   name=$(echo "$args" | tr -c 'A-Za-z0-9\n' '_')
   LD_LIBRARY_PATH=$PWD/$F timeout 100 ncu --clock-control none --metrics gpu__time_duration.sum --csv \
     $F/bench/flashssd_bench $args --iters 2 --warmup 1 --no-verify > $O/ncu_$name.csv 2>&1
