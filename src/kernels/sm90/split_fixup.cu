@@ -25,6 +25,28 @@ constexpr int kQ = kFixupTile;
 // exp(x) is 0 in fp32 for x below about -103.97 (2^-149 is e^-103.28): a tile whose
 // log-decay from its split's start is below this has a zero term for every token.
 constexpr float kWindowFloor = -110.f;
+// The fix-up's work list (after the tile log-decays in the workspace): one entry (b H index,
+// split, chunk) per chunk of kChunkTiles tiles that holds window tiles, appended by
+// split_log_prefix_kernel, so that the fix-up walks the windows only. The order of the entries
+// varies from run to run; each y tile is written by one entry, so y does not.
+constexpr int kChunkTiles = 4;
+struct FixupList {
+  unsigned long long* count;
+  int4* items;
+};
+inline int64_t total_tiles(const SsdKernelParams& p) {
+  return int64_t(p.batch) * p.heads * ((int64_t(p.seqlen) + kFixupTile - 1) / kFixupTile);
+}
+inline int64_t max_list_items(const SsdKernelParams& p) {
+  const int64_t chunks = (p.split_len / kFixupTile + kChunkTiles - 1) / kChunkTiles;
+  return int64_t(p.batch) * p.heads * (p.num_splits - 1) * chunks;
+}
+inline FixupList fixup_list(const SsdKernelParams& p, float* tile_log) {
+  const int64_t floats = (total_tiles(p) + 3) / 4 * 4;  // (16-byte aligned after them)
+  auto* count = reinterpret_cast<unsigned long long*>(tile_log + floats);
+  return {count, reinterpret_cast<int4*>(count + 2)};
+}
+
 // A fix-up tile-head (y read and written, z and C read) against a state pass tile-head (x and B
 // read): the choice takes the fix-up while window tiles x this < the state pass's tiles.
 constexpr int64_t kFixupCostRatio = 3;
@@ -44,17 +66,38 @@ __device__ __forceinline__ float token_log_decay(const SsdKernelParams& p, const
 // kTileWarps, head blocks of 32, batch).
 constexpr int kTileWarps = 8;
 __global__ void __launch_bounds__(kTileWarps * 32) tile_log_decay_kernel(const __grid_constant__ SsdKernelParams p,
-                                                                          const uint8_t* reset_flags, float* tile_log) {
+                                                                          const uint8_t* reset_flags, float* tile_log,
+                                                                          unsigned long long* list_count) {
   allow_next_kernel();
   wait_for_previous_kernel();
   const int tiles = (p.seqlen + kQ - 1) / kQ;
-  if (blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0 && threadIdx.x == 0) *p.window_tiles = 0;  // (counted by kernel 2)
+  if (blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0 && threadIdx.x == 0) {
+    *p.window_tiles = 0;  // (both counted by kernel 2)
+    *list_count = 0;
+  }
   const int tile = blockIdx.x * kTileWarps + threadIdx.x / 32, h = blockIdx.y * 32 + threadIdx.x % 32, b = blockIdx.z;
   if (tile >= tiles || h >= p.heads) return;
   const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
   float sum = 0.f;
-#pragma unroll 16
-  for (int k = 0; k < kQ; ++k) sum += token_log_decay(p, reset_flags, A_h, bias, b, h, tile * kQ + k);
+  // 16 tokens' loads in flight at once, then their log-decays.
+  constexpr int kBatch = 16;
+  for (int k0 = 0; k0 < kQ; k0 += kBatch) {
+    uint32_t bits[kBatch];
+    bool starts[kBatch];
+#pragma unroll
+    for (int k = 0; k < kBatch; ++k) {
+      const int t = tile * kQ + k0 + k;
+      const bool in = t < p.seqlen;
+      bits[k] = in ? load_dt_bits(p.dt, p.dt_type, b * p.dt_sb + int64_t(t) * p.dt_st + h * p.dt_sh) : 0u;
+      starts[k] = in && reset_flags && reset_flags[int64_t(b) * p.seqlen + t];
+    }
+#pragma unroll
+    for (int k = 0; k < kBatch; ++k) {
+      if (tile * kQ + k0 + k >= p.seqlen) continue;
+      const float dt = process_dt(dt_from_bits(bits[k], p.dt_type), bias, p.dt_softplus, p.dt_lo, p.dt_hi);
+      sum += starts[k] ? -INFINITY : dt * A_h;
+    }
+  }
   tile_log[(int64_t(b) * p.heads + h) * tiles + tile] = sum;
 }
 
@@ -63,7 +106,7 @@ __global__ void __launch_bounds__(kTileWarps * 32) tile_log_decay_kernel(const _
 // decay. One warp per (b, h, split), sequential over the split's tiles by 32.
 constexpr int kPrefixWarps = 8;
 __global__ void __launch_bounds__(kPrefixWarps * 32) split_log_prefix_kernel(const __grid_constant__ SsdKernelParams p,
-                                                                              float* tile_log) {
+                                                                              float* tile_log, FixupList list) {
   allow_next_kernel();
   wait_for_previous_kernel();
   const int64_t item = int64_t(blockIdx.x) * kPrefixWarps + threadIdx.x / 32;  // (b h) * splits + s
@@ -95,26 +138,33 @@ __global__ void __launch_bounds__(kPrefixWarps * 32) split_log_prefix_kernel(con
   }
 #pragma unroll
   for (int d = 16; d > 0; d /= 2) window += __shfl_xor_sync(0xffffffffu, window, d);
+  // The window is a prefix of the split (the log-decay only falls along it): its chunks into
+  // the work list.
+  const int chunks = static_cast<int>((window + kChunkTiles - 1) / kChunkTiles);
+  unsigned long long base = 0;
   if (lane == 0) {
     p.split_decay[item] = expf(carry);
-    if (window) atomicAdd(p.window_tiles, static_cast<unsigned long long>(window));
+    if (window) {
+      atomicAdd(p.window_tiles, static_cast<unsigned long long>(window));
+      base = atomicAdd(list.count, static_cast<unsigned long long>(chunks));
+    }
   }
+  base = __shfl_sync(0xffffffffu, base, 0);
+  for (int c = lane; c < chunks; c += 32) list.items[base + c] = make_int4(static_cast<int>(bh), s, c, 0);
 }
 
-// 4. y_t += g_t exp(cs_t) (C_t h_in^T) over the windows. Work items (chunk of kChunkTiles
-// tiles, split 1 .. S - 1, batch, head), the chunk outermost so that the windows' items (the
-// first chunks) come first and spread over the grid. A CTA of four warps: h_in (P x N) and
+// 4. y_t += g_t exp(cs_t) (C_t h_in^T) over the windows: the work list's entries (a chunk of
+// kChunkTiles tiles of one (b, h, split)) over a persistent grid. A CTA of four warps: h_in (P x N) and
 // the tile's C (64 x N) in shared memory as the element type, warp w tokens 16 w .. 16 w + 15
 // by mma.sync m16n8k16 (C row-major as A, h_in's rows as B's columns), 64 channels at a time.
 constexpr int kFixWarps = 4;
-constexpr int kChunkTiles = 4;
 constexpr int kPad = 8;  // elements of padding per shared row: mma fragment loads without bank conflicts
 
 // (At most 128 registers, so that four CTAs fit on an SM: 168 without the bound, no spill with it.)
 template <class T>
 __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __grid_constant__ SsdKernelParams p,
                                                                       const uint8_t* reset_flags,
-                                                                      const float* tile_start_log) {
+                                                                      const float* tile_start_log, FixupList list) {
   using Pack = sm80::HalfPacking<T>;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const int P = p.headdim, N = p.dstate, row = N + kPad;
@@ -128,30 +178,36 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
 
   const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32, g = lane / 4, q = lane % 4;
   const int tiles = (p.seqlen + kQ - 1) / kQ, split_tiles = p.split_len / kQ;
-  const int chunks = (split_tiles + kChunkTiles - 1) / kChunkTiles;
   const int64_t plane = int64_t(P) * N;
-  const int64_t items = int64_t(chunks) * (p.num_splits - 1) * p.batch * p.heads;
+  const int64_t items = static_cast<int64_t>(*list.count);
   for (int64_t item = blockIdx.x; item < items; item += gridDim.x) {
-    const int h = static_cast<int>(item % p.heads);
-    int64_t rest = item / p.heads;
-    const int b = static_cast<int>(rest % p.batch);
-    rest /= p.batch;
-    const int s = 1 + static_cast<int>(rest % (p.num_splits - 1));
-    const int chunk = static_cast<int>(rest / (p.num_splits - 1));
-    const int64_t bh = int64_t(b) * p.heads + h;
+    const int4 entry = list.items[item];
+    const int64_t bh = entry.x;
+    const int s = entry.y, chunk = entry.z;
+    const int b = static_cast<int>(bh / p.heads), h = static_cast<int>(bh % p.heads);
     const int first = s * split_tiles + chunk * kChunkTiles;
     const int last = min(tiles, min(s * split_tiles + split_tiles, first + kChunkTiles));
-    // The log-decay only falls along a split: past the window at its first tile, past it at all.
-    if (first >= last || !(tile_start_log[bh * tiles + first] >= kWindowFloor)) continue;
 
-    // h_in = the state after split s - 1 (the boundary scan's slot s - 1), as T.
+    // h_in = the state after split s - 1 (the boundary scan's slot s - 1), as T: eight float4
+    // loads in flight per thread and step.
     __syncthreads();  // the previous item's reads of s_h are done
     const float* h_in = p.split_states + (bh * p.num_splits + s - 1) * plane;
-    for (int64_t e = 4 * tid; e < plane; e += 4 * kFixWarps * 32) {
-      const float4 v = *reinterpret_cast<const float4*>(h_in + e);
-      const int pr = static_cast<int>(e / N), n = static_cast<int>(e % N);
-      uint2 packed = make_uint2(Pack::pack(v.x, v.y), Pack::pack(v.z, v.w));
-      *reinterpret_cast<uint2*>(s_h + pr * row + n) = packed;
+    constexpr int kLoads = 8;
+    const int64_t vectors = plane / 4;
+    for (int64_t v0 = tid; v0 < vectors; v0 += kLoads * kFixWarps * 32) {
+      float4 v[kLoads];
+#pragma unroll
+      for (int k = 0; k < kLoads; ++k) {
+        const int64_t e = v0 + k * kFixWarps * 32;
+        v[k] = e < vectors ? *reinterpret_cast<const float4*>(h_in + 4 * e) : make_float4(0.f, 0.f, 0.f, 0.f);
+      }
+#pragma unroll
+      for (int k = 0; k < kLoads; ++k) {
+        const int64_t e = v0 + k * kFixWarps * 32;
+        if (e >= vectors) continue;
+        const int pr = static_cast<int>(4 * e / N), n = static_cast<int>(4 * e % N);
+        *reinterpret_cast<uint2*>(s_h + pr * row + n) = make_uint2(Pack::pack(v[k].x, v[k].y), Pack::pack(v[k].z, v[k].w));
+      }
     }
     const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
     const int grp = h / p.heads_per_group;
@@ -277,8 +333,9 @@ int64_t fixup_budget(SplitScheme scheme, int64_t state_tiles) {
 }
 
 size_t split_decays_workspace_bytes(const SsdKernelParams& p) {
-  const int64_t tiles = (int64_t(p.seqlen) + kQ - 1) / kQ;
-  return sizeof(unsigned long long) + size_t(int64_t(p.batch) * p.heads * tiles) * sizeof(float);
+  // The window count (16 bytes with its padding), the tile log-decays (to 16 bytes), the work
+  // list's count (16) and entries.
+  return 16 + size_t((total_tiles(p) + 3) / 4 * 4) * sizeof(float) + 16 + size_t(max_list_items(p)) * sizeof(int4);
 }
 
 void launch_split_decays(const SsdKernelParams& p, const uint8_t* reset_flags, float* tile_log, cudaStream_t stream,
@@ -286,11 +343,12 @@ void launch_split_decays(const SsdKernelParams& p, const uint8_t* reset_flags, f
   const int tiles = (p.seqlen + kQ - 1) / kQ;
   const dim3 tile_grid(static_cast<unsigned>((tiles + kTileWarps - 1) / kTileWarps), static_cast<unsigned>((p.heads + 31) / 32),
                        static_cast<unsigned>(p.batch));
+  const FixupList list = fixup_list(p, tile_log);
   launch_in_chain(tile_log_decay_kernel, tile_grid, dim3(kTileWarps * 32), 0, stream, after_previous, "tile log-decay launch", p,
-                  reset_flags, tile_log);
+                  reset_flags, tile_log, list.count);
   const int64_t prefix_items = int64_t(p.batch) * p.heads * p.num_splits;
   launch_in_chain(split_log_prefix_kernel, dim3(static_cast<unsigned>((prefix_items + kPrefixWarps - 1) / kPrefixWarps)),
-                  dim3(kPrefixWarps * 32), 0, stream, true, "split log-prefix launch", p, tile_log);
+                  dim3(kPrefixWarps * 32), 0, stream, true, "split log-prefix launch", p, tile_log, list);
 }
 
 template <class CudaElement>
@@ -302,16 +360,14 @@ void launch_split_fixup(const SsdKernelParams& p, const uint8_t* reset_flags, co
   auto kernel = split_fixup_kernel<CudaElement>;
   const size_t smem = size_t(p.headdim + kQ) * (p.dstate + kPad) * sizeof(CudaElement) + (kQ + 1) * sizeof(float);
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)), "cudaFuncSetAttribute");
-  const int split_tiles = p.split_len / kQ;
-  const int64_t items = int64_t((split_tiles + kChunkTiles - 1) / kChunkTiles) * (p.num_splits - 1) * p.batch * p.heads;
+  const int64_t items = max_list_items(p);  // (at most: the list holds the windows' chunks only)
   // As many CTAs as fit on the SMs (shared memory: 35 KB at P = 64, N = 128; 101 KB at most), so
-  // that their latency chains (dt, C, y and z loads per tile) overlap; items past the windows
-  // return at once.
+  // that their latency chains (dt, C, y and z loads per tile) overlap.
   int per_sm = 0;
   check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kFixWarps * 32, smem), "occupancy query");
   const int64_t ctas = std::max<int64_t>(1, std::min<int64_t>(items, int64_t(std::max(per_sm, 1)) * sms));
   launch_in_chain(kernel, dim3(static_cast<unsigned>(ctas)), dim3(kFixWarps * 32), smem, stream, true,
-                  "split fix-up launch", p, reset_flags, tile_log);
+                  "split fix-up launch", p, reset_flags, tile_log, fixup_list(p, const_cast<float*>(tile_log)));
 }
 
 template void launch_split_fixup<__nv_bfloat16>(const SsdKernelParams&, const uint8_t*, const float*, int, cudaStream_t);

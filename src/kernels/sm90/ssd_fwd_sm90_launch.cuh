@@ -122,10 +122,11 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     p.run_states = params.run_states;
     p.run_decay = params.run_decay;
     if (with_fixup) {
-      // The window count (8 bytes), then the tiles' log-decays.
+      // The window count (16 bytes with padding), then the tiles' log-decays and the fix-up's
+      // work list (split_fixup.cu).
       decays_workspace.allocate(split_decays_workspace_bytes(params), "workspace allocation (tile log-decays)");
       params.window_tiles = static_cast<unsigned long long*>(decays_workspace.ptr);
-      float* logs = reinterpret_cast<float*>(params.window_tiles + 1);
+      float* logs = reinterpret_cast<float*>(params.window_tiles + 2);
       tile_log = logs;
       params.fixup_budget =
           fixup_budget(scheme, int64_t(params.batch) * params.heads * (plan.num_splits - 1) * split_tiles);
