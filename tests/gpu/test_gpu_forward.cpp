@@ -432,6 +432,13 @@ TEST(GpuForwardSplit, SplitSchemesMatchReference) {
       t.dt_limit_hi = 0.01;
       expect_close(run_case(t, {DType::kFloat16}), DType::kFloat16, scheme_name + " fp16 N " + std::to_string(n));
     }
+    // dt without a softplus and below 0 (dt_limit_lo < 0): the log-decay may rise along a
+    // split, so the state pass runs whatever the scheme asked.
+    auto rising = all_options(1, 20000, 2, 1, 64, 128, 183);
+    rising.dt_softplus = false;
+    rising.dt_bias = false;
+    rising.dt_limit_lo = -1.0;
+    expect_close(run_case(rising, {DType::kBFloat16}), DType::kBFloat16, scheme_name + " negative dt");
     auto wide = all_options(1, 20000, 2, 1, 128, 64, 182);
     wide.dt_limit_hi = 0.005;
     expect_close(run_case(wide, {DType::kBFloat16}), DType::kBFloat16, scheme_name + " P=128");

@@ -42,9 +42,9 @@ __global__ void __launch_bounds__(kScanThreads) split_boundary_scan_kernel(const
       if (final_state) *final_state = ends[int64_t(p.num_splits - 1) * plane];
       return;
     }
-    float in = 0.f;
+    float in = ends[0];  // (split 0 ran from the initial state; decay[0] is not computed)
     for (int s = 0; s < p.num_splits; ++s) {
-      in = decay[s] * in + ends[s * plane];
+      if (s > 0) in = decay[s] * in + ends[s * plane];
       if (s + 1 < p.num_splits) slots[s * plane] = in;
       else if (final_state) *final_state = in;
     }

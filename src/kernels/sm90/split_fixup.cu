@@ -61,9 +61,11 @@ __device__ __forceinline__ float token_log_decay(const SsdKernelParams& p, const
   return reset_flags && reset_flags[int64_t(b) * p.seqlen + t] ? -INFINITY : dt * A_h;
 }
 
-// 1. tile_log[b, h, tile] = sum of the tile's log-decays. Warp w of a block: one tile, its
-// lanes 32 heads (dt's row of heads is contiguous in the usual layout). Grid (tile blocks of
-// kTileWarps, head blocks of 32, batch).
+// 1. tile_log[b, h, tile] = sum of the tile's log-decays, for the tiles of splits 1 .. S - 1
+// (split 0 has no fix-up, and its decay multiplies a zero state in the boundary scan). Warp w
+// of a block: one tile, its lanes 32 heads (dt's row of heads is contiguous in the usual
+// layout), half the tile's loads in flight at once (two latency rounds, not four). Grid (tile blocks of kTileWarps from split 1's first tile, head
+// blocks of 32, batch).
 constexpr int kTileWarps = 8;
 __global__ void __launch_bounds__(kTileWarps * 32) tile_log_decay_kernel(const __grid_constant__ SsdKernelParams p,
                                                                           const uint8_t* reset_flags, float* tile_log,
@@ -75,88 +77,129 @@ __global__ void __launch_bounds__(kTileWarps * 32) tile_log_decay_kernel(const _
     *p.window_tiles = 0;  // (both counted by kernel 2)
     *list_count = 0;
   }
-  const int tile = blockIdx.x * kTileWarps + threadIdx.x / 32, h = blockIdx.y * 32 + threadIdx.x % 32, b = blockIdx.z;
+  const int tile = p.split_len / kQ + blockIdx.x * kTileWarps + threadIdx.x / 32;
+  const int h = blockIdx.y * 32 + threadIdx.x % 32, b = blockIdx.z;
   if (tile >= tiles || h >= p.heads) return;
   const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
+  // Half a tile's loads in flight at a time (all 64 at once spills).
+  constexpr int kBatch = kQ / 2;
   float sum = 0.f;
-  // 16 tokens' loads in flight at once, then their log-decays.
-  constexpr int kBatch = 16;
   for (int k0 = 0; k0 < kQ; k0 += kBatch) {
     uint32_t bits[kBatch];
-    bool starts[kBatch];
 #pragma unroll
     for (int k = 0; k < kBatch; ++k) {
       const int t = tile * kQ + k0 + k;
-      const bool in = t < p.seqlen;
-      bits[k] = in ? load_dt_bits(p.dt, p.dt_type, b * p.dt_sb + int64_t(t) * p.dt_st + h * p.dt_sh) : 0u;
-      starts[k] = in && reset_flags && reset_flags[int64_t(b) * p.seqlen + t];
+      bits[k] = t < p.seqlen ? load_dt_bits(p.dt, p.dt_type, b * p.dt_sb + int64_t(t) * p.dt_st + h * p.dt_sh) : 0u;
     }
 #pragma unroll
     for (int k = 0; k < kBatch; ++k) {
       if (tile * kQ + k0 + k >= p.seqlen) continue;
       const float dt = process_dt(dt_from_bits(bits[k], p.dt_type), bias, p.dt_softplus, p.dt_lo, p.dt_hi);
-      sum += starts[k] ? -INFINITY : dt * A_h;
+      sum += dt * A_h;
     }
+  }
+  // A packed sequence that starts in the tile: -inf (its flags, one byte per token, read after
+  // dt's loads; absent without seq_idx / cu_seqlens).
+  if (reset_flags) {
+    const uint8_t* flags = reset_flags + int64_t(b) * p.seqlen + int64_t(tile) * kQ;
+    const int count = min(kQ, p.seqlen - tile * kQ);
+    bool starts = false;
+    for (int k = 0; k < count; ++k) starts |= flags[k] != 0;
+    if (starts) sum = -INFINITY;
   }
   tile_log[(int64_t(b) * p.heads + h) * tiles + tile] = sum;
 }
 
 // 2. In place: tile_log[b, h, tile] becomes the log-decay from the tile's split's start to the
 // tile's start (exclusive prefix within the split), and split_decay[b, h, s] the split's total
-// decay. One warp per (b, h, split), sequential over the split's tiles by 32.
-constexpr int kPrefixWarps = 8;
+// decay, for splits 1 .. S - 1. One warp per (b, h, split), sequential over the split's tiles
+// by 32, kPrefixLoads such rows' loads in flight at once.
+constexpr int kPrefixWarps = 8, kPrefixLoads = 8;
 __global__ void __launch_bounds__(kPrefixWarps * 32) split_log_prefix_kernel(const __grid_constant__ SsdKernelParams p,
                                                                               float* tile_log, FixupList list) {
   allow_next_kernel();
   wait_for_previous_kernel();
-  const int64_t item = int64_t(blockIdx.x) * kPrefixWarps + threadIdx.x / 32;  // (b h) * splits + s
+  const int later_splits = p.num_splits - 1;
+  const int64_t item = int64_t(blockIdx.x) * kPrefixWarps + threadIdx.x / 32;  // (b h) * (splits - 1) + s - 1
   const int lane = threadIdx.x % 32;
-  if (item >= int64_t(p.batch) * p.heads * p.num_splits) return;
-  const int64_t bh = item / p.num_splits;
-  const int s = static_cast<int>(item % p.num_splits);
+  if (item >= int64_t(p.batch) * p.heads * later_splits) return;
+  const int64_t bh = item / later_splits;
+  const int s = 1 + static_cast<int>(item % later_splits);
   const int tiles = (p.seqlen + kQ - 1) / kQ, split_tiles = p.split_len / kQ;
   const int begin = s * split_tiles, end = min(tiles, begin + split_tiles);
   float* row = tile_log + bh * tiles;
   float carry = 0.f;  // (-inf once a sequence starts in the split; no +inf arises, so no NaN)
-  unsigned window = 0;  // this lane's tiles inside the window (splits 1 ..: what the fix-up touches)
-  for (int base = begin; base < end; base += 32) {
-    const int t = base + lane;
-    const float v = t < end ? row[t] : 0.f;
-    float inclusive = v;
+  unsigned window = 0;  // this lane's tiles inside the window (what the fix-up touches)
+  for (int base0 = begin; base0 < end; base0 += 32 * kPrefixLoads) {
+    float v[kPrefixLoads];
 #pragma unroll
-    for (int d = 1; d < 32; d *= 2) {
-      const float other = __shfl_up_sync(0xffffffffu, inclusive, d);
-      if (lane >= d) inclusive += other;
+    for (int k = 0; k < kPrefixLoads; ++k) {
+      const int t = base0 + 32 * k + lane;
+      v[k] = t < end ? row[t] : 0.f;
     }
-    const float before = __shfl_up_sync(0xffffffffu, inclusive, 1);
-    const float exclusive = carry + (lane == 0 ? 0.f : before);
-    if (t < end) {
-      row[t] = exclusive;
-      window += s > 0 && exclusive >= kWindowFloor;
+#pragma unroll
+    for (int k = 0; k < kPrefixLoads; ++k) {
+      const int t = base0 + 32 * k + lane;
+      float inclusive = v[k];
+#pragma unroll
+      for (int d = 1; d < 32; d *= 2) {
+        const float other = __shfl_up_sync(0xffffffffu, inclusive, d);
+        if (lane >= d) inclusive += other;
+      }
+      const float before = __shfl_up_sync(0xffffffffu, inclusive, 1);
+      const float exclusive = carry + (lane == 0 ? 0.f : before);
+      if (t < end) {
+        row[t] = exclusive;
+        window += exclusive >= kWindowFloor;
+      }
+      carry += __shfl_sync(0xffffffffu, inclusive, 31);
     }
-    carry += __shfl_sync(0xffffffffu, inclusive, 31);
   }
 #pragma unroll
   for (int d = 16; d > 0; d /= 2) window += __shfl_xor_sync(0xffffffffu, window, d);
-  // The window is a prefix of the split (the log-decay only falls along it): its chunks into
-  // the work list.
+  // The window is a prefix of the split (the log-decay only falls along it: dt >= 0 and A <= 0,
+  // or dt >= 0 and A > 0, where the window is the whole split; launch_split_decays' caller
+  // takes the fix-up only where dt >= 0): its chunks into the work list.
   const int chunks = static_cast<int>((window + kChunkTiles - 1) / kChunkTiles);
   unsigned long long base = 0;
   if (lane == 0) {
-    p.split_decay[item] = expf(carry);
+    p.split_decay[bh * p.num_splits + s] = expf(carry);
     if (window) {
       atomicAdd(p.window_tiles, static_cast<unsigned long long>(window));
       base = atomicAdd(list.count, static_cast<unsigned long long>(chunks));
     }
   }
   base = __shfl_sync(0xffffffffu, base, 0);
-  for (int c = lane; c < chunks; c += 32) list.items[base + c] = make_int4(static_cast<int>(bh), s, c, 0);
+  for (int c = lane; c < chunks; c += 32)
+    list.items[base + c] = make_int4(static_cast<int>(bh), s, c, static_cast<int>(window));
+}
+
+// Asks L2 for the lines of a tile's dt, C, y and z (nothing waits on them): issued one tile
+// ahead, so that the tile's own loads wait for L2 rather than DRAM (the fix-up is a chain of
+// dependent loads per tile: dt, C, then y and z).
+__device__ __forceinline__ void prefetch_l2(const void* at) { asm volatile("prefetch.global.L2 [%0];" ::"l"(at)); }
+template <class T>
+__device__ __forceinline__ void prefetch_tile_l2(const SsdKernelParams& p, int b, int h, const T* C, const T* y,
+                                                 const T* z, int tile, int tid, int threads) {
+  const int t0 = tile * kQ, rows = min(kQ, p.seqlen - t0);
+  if (tid < rows)
+    prefetch_l2(static_cast<const char*>(p.dt) +
+                (b * p.dt_sb + int64_t(t0 + tid) * p.dt_st + h * p.dt_sh) * (p.dt_type == ScalarType::kF32 ? 4 : 2));
+  constexpr int kLine = 128 / sizeof(T);  // elements per 128-byte line
+  const int c_lines = (p.dstate + kLine - 1) / kLine, y_lines = (p.headdim + kLine - 1) / kLine;
+  for (int i = tid; i < rows * c_lines; i += threads) prefetch_l2(C + int64_t(t0 + i / c_lines) * p.C_st + (i % c_lines) * kLine);
+  for (int i = tid; i < rows * y_lines; i += threads) {
+    const int64_t t = t0 + i / y_lines, c = (i % y_lines) * kLine;
+    prefetch_l2(y + t * p.y_st + c);
+    if (z) prefetch_l2(z + t * p.z_st + c);
+  }
 }
 
 // 4. y_t += g_t exp(cs_t) (C_t h_in^T) over the windows: the work list's entries (a chunk of
-// kChunkTiles tiles of one (b, h, split)) over a persistent grid. A CTA of four warps: h_in (P x N) and
-// the tile's C (64 x N) in shared memory as the element type, warp w tokens 16 w .. 16 w + 15
-// by mma.sync m16n8k16 (C row-major as A, h_in's rows as B's columns), 64 channels at a time.
+// kChunkTiles tiles of one (b, h, split), clipped to the window) over a persistent grid. A CTA
+// of four warps: h_in (P x N) and the tile's C (64 x N) in shared memory as the element type,
+// warp w tokens 16 w .. 16 w + 15 by mma.sync m16n8k16 (C row-major as A, h_in's rows as B's
+// columns), 64 channels at a time.
 constexpr int kFixWarps = 4;
 constexpr int kPad = 8;  // elements of padding per shared row: mma fragment loads without bank conflicts
 
@@ -176,6 +219,7 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
   wait_for_previous_kernel();
   if (!fixup_chosen(p.window_tiles, p.fixup_budget)) return;  // (the state pass's scheme)
 
+  constexpr int kThreads = kFixWarps * 32;
   const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32, g = lane / 4, q = lane % 4;
   const int tiles = (p.seqlen + kQ - 1) / kQ, split_tiles = p.split_len / kQ;
   const int64_t plane = int64_t(P) * N;
@@ -183,10 +227,15 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
   for (int64_t item = blockIdx.x; item < items; item += gridDim.x) {
     const int4 entry = list.items[item];
     const int64_t bh = entry.x;
-    const int s = entry.y, chunk = entry.z;
+    const int s = entry.y, chunk = entry.z, window = entry.w;
     const int b = static_cast<int>(bh / p.heads), h = static_cast<int>(bh % p.heads);
     const int first = s * split_tiles + chunk * kChunkTiles;
-    const int last = min(tiles, min(s * split_tiles + split_tiles, first + kChunkTiles));
+    const int last = min(tiles, min(s * split_tiles + window, first + kChunkTiles));
+    const int grp = h / p.heads_per_group;
+    const T* C = static_cast<const T*>(p.C) + b * p.C_sb + grp * p.C_sg;
+    T* y = static_cast<T*>(p.y) + b * p.y_sb + h * p.y_sh;
+    const T* z = p.z ? static_cast<const T*>(p.z) + b * p.z_sb + h * p.z_sh : nullptr;
+    prefetch_tile_l2(p, b, h, C, y, z, first, tid, kThreads);
 
     // h_in = the state after split s - 1 (the boundary scan's slot s - 1), as T: eight float4
     // loads in flight per thread and step.
@@ -194,31 +243,45 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
     const float* h_in = p.split_states + (bh * p.num_splits + s - 1) * plane;
     constexpr int kLoads = 8;
     const int64_t vectors = plane / 4;
-    for (int64_t v0 = tid; v0 < vectors; v0 += kLoads * kFixWarps * 32) {
+    for (int64_t v0 = tid; v0 < vectors; v0 += kLoads * kThreads) {
       float4 v[kLoads];
 #pragma unroll
       for (int k = 0; k < kLoads; ++k) {
-        const int64_t e = v0 + k * kFixWarps * 32;
+        const int64_t e = v0 + k * kThreads;
         v[k] = e < vectors ? *reinterpret_cast<const float4*>(h_in + 4 * e) : make_float4(0.f, 0.f, 0.f, 0.f);
       }
 #pragma unroll
       for (int k = 0; k < kLoads; ++k) {
-        const int64_t e = v0 + k * kFixWarps * 32;
+        const int64_t e = v0 + k * kThreads;
         if (e >= vectors) continue;
         const int pr = static_cast<int>(4 * e / N), n = static_cast<int>(4 * e % N);
         *reinterpret_cast<uint2*>(s_h + pr * row + n) = make_uint2(Pack::pack(v[k].x, v[k].y), Pack::pack(v[k].z, v[k].w));
       }
     }
     const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
-    const int grp = h / p.heads_per_group;
-    const T* C = static_cast<const T*>(p.C) + b * p.C_sb + grp * p.C_sg;
-    T* y = static_cast<T*>(p.y) + b * p.y_sb + h * p.y_sh;
-    const T* z = p.z ? static_cast<const T*>(p.z) + b * p.z_sb + h * p.z_sh : nullptr;
 
     for (int tile = first; tile < last; ++tile) {
-      const float start = tile_start_log[bh * tiles + tile];
-      if (!(start >= kWindowFloor)) break;  // (the same value for every thread)
+      if (tile + 1 < last) prefetch_tile_l2(p, b, h, C, y, z, tile + 1, tid, kThreads);
       __syncthreads();  // the previous tile's reads of s_c and s_factor are done
+      // C's rows of the tile (zero past T) into s_c, 16 bytes per thread and load, kCLoads loads
+      // in flight; the tile's start and its tokens' log-decays meanwhile.
+      const float start = tile_start_log[bh * tiles + tile];
+      const int vectors_per_row = N / 8;
+      constexpr int kCLoads = 4;
+      for (int v0 = tid; v0 < kQ * vectors_per_row; v0 += kCLoads * kThreads) {
+        uint4 val[kCLoads];
+#pragma unroll
+        for (int k = 0; k < kCLoads; ++k) {
+          const int v = v0 + k * kThreads, r = v / vectors_per_row, n = (v % vectors_per_row) * 8, t = tile * kQ + r;
+          val[k] = v < kQ * vectors_per_row && t < p.seqlen ? *reinterpret_cast<const uint4*>(C + int64_t(t) * p.C_st + n)
+                                                            : make_uint4(0u, 0u, 0u, 0u);
+        }
+#pragma unroll
+        for (int k = 0; k < kCLoads; ++k) {
+          const int v = v0 + k * kThreads, r = v / vectors_per_row, n = (v % vectors_per_row) * 8;
+          if (v < kQ * vectors_per_row) *reinterpret_cast<uint4*>(s_c + r * row + n) = val[k];
+        }
+      }
       // exp(cs_t): cs_t the log-decay from the split's start through token t (inclusive:
       // y_t reads the state after token t's decay). Warps 0-1, one token per thread.
       if (tid < kQ) {
@@ -231,14 +294,6 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
         }
         if (tid == 31) *s_carry = inclusive;
         s_factor[tid] = inclusive;
-      }
-      // C's rows of the tile (zero past T), 16 bytes per thread and step.
-      const int vectors_per_row = N / 8;
-      for (int v = tid; v < kQ * vectors_per_row; v += kFixWarps * 32) {
-        const int r = v / vectors_per_row, n = (v % vectors_per_row) * 8, t = tile * kQ + r;
-        uint4 val = make_uint4(0u, 0u, 0u, 0u);
-        if (t < p.seqlen) val = *reinterpret_cast<const uint4*>(C + int64_t(t) * p.C_st + n);
-        *reinterpret_cast<uint4*>(s_c + r * row + n) = val;
       }
       __syncthreads();
       if (tid < kQ) {
@@ -340,13 +395,13 @@ size_t split_decays_workspace_bytes(const SsdKernelParams& p) {
 
 void launch_split_decays(const SsdKernelParams& p, const uint8_t* reset_flags, float* tile_log, cudaStream_t stream,
                          bool after_previous) {
-  const int tiles = (p.seqlen + kQ - 1) / kQ;
-  const dim3 tile_grid(static_cast<unsigned>((tiles + kTileWarps - 1) / kTileWarps), static_cast<unsigned>((p.heads + 31) / 32),
+  const int later_tiles = (p.seqlen + kQ - 1) / kQ - p.split_len / kQ;  // (splits 1 ..)
+  const dim3 tile_grid(static_cast<unsigned>((later_tiles + kTileWarps - 1) / kTileWarps), static_cast<unsigned>((p.heads + 31) / 32),
                        static_cast<unsigned>(p.batch));
   const FixupList list = fixup_list(p, tile_log);
   launch_in_chain(tile_log_decay_kernel, tile_grid, dim3(kTileWarps * 32), 0, stream, after_previous, "tile log-decay launch", p,
                   reset_flags, tile_log, list.count);
-  const int64_t prefix_items = int64_t(p.batch) * p.heads * p.num_splits;
+  const int64_t prefix_items = int64_t(p.batch) * p.heads * (p.num_splits - 1);
   launch_in_chain(split_log_prefix_kernel, dim3(static_cast<unsigned>((prefix_items + kPrefixWarps - 1) / kPrefixWarps)),
                   dim3(kPrefixWarps * 32), 0, stream, true, "split log-prefix launch", p, tile_log, list);
 }

@@ -5,10 +5,11 @@
 // The main pass runs every split from a zero state (split 0 from the initial state) and
 // writes each split's local final state; then, on the caller's stream:
 //   1. tile_log_decay:   (before the state pass) each 64-token tile's summed log-decay
-//                        sum(dt A) (-inf where a packed sequence starts);
-//   2. split_log_prefix: (before the state pass) per split, each tile's log-decay from the
-//                        split's start to the tile's start, the split's total decay (for the
-//                        boundary scan), and the count of window tiles (the choice);
+//                        sum(dt A) (-inf where a packed sequence starts), splits 1 .. S - 1;
+//   2. split_log_prefix: (before the state pass) per split 1 .. S - 1, each tile's log-decay
+//                        from the split's start to the tile's start, the split's total decay
+//                        (for the boundary scan), the count of window tiles (the choice) and
+//                        the window's chunks (the fix-up's work list);
 //   3. the boundary scan (split_scan.cu, its second launch): each split's incoming state
 //                        h_in, and the final state;
 //   4. split_fixup:      y_t += silu(z_t) exp(cs_t) C_t h_in^T for the tokens t of splits
@@ -44,7 +45,10 @@ __host__ __device__ inline bool fixup_chosen(const unsigned long long* window_ti
 
 // The scheme of calls with more than one split (FLASHSSD_SPLIT_SCHEME, read per call):
 // "state" the state pass only (none of the kernels below), "fixup" the fix-up always, "auto"
-// (the default) the cheaper by the windows' size.
+// (the default) the cheaper by the windows' size. Calls whose dt may be negative (no softplus
+// and dt_limit_lo < 0) take the state pass whatever the setting: a window is the prefix of its
+// split where the log-decay from the split's start is >= -110, which holds only while the
+// log-decay never rises.
 enum class SplitScheme { kStatePass, kFixup, kAuto };
 SplitScheme split_scheme();
 

@@ -105,8 +105,11 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   }
   // More than one split: the state pass (and the boundary scan) before the main pass, or the
   // fix-up after it (split_fixup.h), chosen on the device by the decays' windows;
-  // FLASHSSD_SPLIT_SCHEME forces either ("state": none of the fix-up's kernels is queued).
-  const SplitScheme scheme = plan.num_splits > 1 ? split_scheme() : SplitScheme::kStatePass;
+  // FLASHSSD_SPLIT_SCHEME forces either ("state": none of the fix-up's kernels is queued). The
+  // fix-up's windows are prefixes of their splits only where no token's dt is negative (a
+  // softplus, or dt_limit_lo >= 0): otherwise the state pass always.
+  const bool decays_monotone = params.dt_softplus || params.dt_lo >= 0.f;
+  const SplitScheme scheme = plan.num_splits > 1 && decays_monotone ? split_scheme() : SplitScheme::kStatePass;
   const bool with_fixup = scheme != SplitScheme::kStatePass;
   Workspace decays_workspace(stream), end_workspace(stream);
   const float* tile_log = nullptr;
