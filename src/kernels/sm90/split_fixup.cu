@@ -49,7 +49,11 @@ inline FixupList fixup_list(const SsdKernelParams& p, float* tile_log) {
 
 // A fix-up tile-head (y read and written, z and C read) against a state pass tile-head (x and B
 // read): the choice takes the fix-up while window tiles x this < the state pass's tiles.
-constexpr int64_t kFixupCostRatio = 3;
+// Session 48 (H100, bench/results/logs/2026-12-05-s48-calls/fixup4, window counts from
+// 2026-12-05-s48-windows_model.py): the fix-up's call grows ~14 ns per window tile-head (R1 32k
+// at A x 1 / 0.5 / 0.25), the state pass takes ~3.3-3.5 ns per tile-head; R4 128k breaks
+// even near 19k window tiles of its 98k (A x 1: -11.3%, A x 0.25: +14.4%): a ratio of ~5.
+constexpr int64_t kFixupCostRatio = 5;
 
 // The log-decay of token t of batch b, head h: dt A, -inf where a packed sequence starts,
 // 0 past the sequence's end.
@@ -62,14 +66,15 @@ __device__ __forceinline__ float token_log_decay(const SsdKernelParams& p, const
 }
 
 // 1. tile_log[b, h, tile] = sum of the tile's log-decays, for the tiles of splits 1 .. S - 1
-// (split 0 has no fix-up, and its decay multiplies a zero state in the boundary scan). Warp w
-// of a block: one tile, its lanes 32 heads (dt's row of heads is contiguous in the usual
-// layout), half the tile's loads in flight at once (two latency rounds, not four). Grid (tile blocks of kTileWarps from split 1's first tile, head
-// blocks of 32, batch).
-constexpr int kTileWarps = 8;
+// (split 0 has no fix-up, and its decay multiplies a zero state in the boundary scan). A block
+// per (tile, 32 heads, batch): warp w sums tokens 8 w .. 8 w + 7, its lanes 32 heads (dt's row
+// of heads is contiguous in the usual layout), every load in flight at once. (A warp per tile,
+// sequential over its 64 tokens, took 16.6 us at R1 32k for 8 MB of dt: one block per SM.)
+constexpr int kTileWarps = 8, kWarpTokens = kQ / kTileWarps;
 __global__ void __launch_bounds__(kTileWarps * 32) tile_log_decay_kernel(const __grid_constant__ SsdKernelParams p,
                                                                           const uint8_t* reset_flags, float* tile_log,
                                                                           unsigned long long* list_count) {
+  __shared__ float partial[kTileWarps][32];
   allow_next_kernel();
   wait_for_previous_kernel();
   const int tiles = (p.seqlen + kQ - 1) / kQ;
@@ -77,37 +82,34 @@ __global__ void __launch_bounds__(kTileWarps * 32) tile_log_decay_kernel(const _
     *p.window_tiles = 0;  // (both counted by kernel 2)
     *list_count = 0;
   }
-  const int tile = p.split_len / kQ + blockIdx.x * kTileWarps + threadIdx.x / 32;
-  const int h = blockIdx.y * 32 + threadIdx.x % 32, b = blockIdx.z;
-  if (tile >= tiles || h >= p.heads) return;
-  const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
-  // Half a tile's loads in flight at a time (all 64 at once spills).
-  constexpr int kBatch = kQ / 2;
+  const int tile = p.split_len / kQ + blockIdx.x, warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const int h = blockIdx.y * 32 + lane, b = blockIdx.z;
+  const int t0 = tile * kQ + warp * kWarpTokens;
   float sum = 0.f;
-  for (int k0 = 0; k0 < kQ; k0 += kBatch) {
-    uint32_t bits[kBatch];
+  if (h < p.heads) {
+    const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
+    uint32_t bits[kWarpTokens];
 #pragma unroll
-    for (int k = 0; k < kBatch; ++k) {
-      const int t = tile * kQ + k0 + k;
-      bits[k] = t < p.seqlen ? load_dt_bits(p.dt, p.dt_type, b * p.dt_sb + int64_t(t) * p.dt_st + h * p.dt_sh) : 0u;
-    }
+    for (int k = 0; k < kWarpTokens; ++k)
+      bits[k] = t0 + k < p.seqlen ? load_dt_bits(p.dt, p.dt_type, b * p.dt_sb + int64_t(t0 + k) * p.dt_st + h * p.dt_sh) : 0u;
+    bool starts = false;  // a packed sequence starts among the warp's tokens: -inf
+    if (reset_flags)
+      for (int k = 0; k < kWarpTokens && t0 + k < p.seqlen; ++k) starts |= reset_flags[int64_t(b) * p.seqlen + t0 + k] != 0;
 #pragma unroll
-    for (int k = 0; k < kBatch; ++k) {
-      if (tile * kQ + k0 + k >= p.seqlen) continue;
-      const float dt = process_dt(dt_from_bits(bits[k], p.dt_type), bias, p.dt_softplus, p.dt_lo, p.dt_hi);
-      sum += dt * A_h;
+    for (int k = 0; k < kWarpTokens; ++k) {
+      if (t0 + k >= p.seqlen) continue;
+      sum += process_dt(dt_from_bits(bits[k], p.dt_type), bias, p.dt_softplus, p.dt_lo, p.dt_hi) * A_h;
     }
-  }
-  // A packed sequence that starts in the tile: -inf (its flags, one byte per token, read after
-  // dt's loads; absent without seq_idx / cu_seqlens).
-  if (reset_flags) {
-    const uint8_t* flags = reset_flags + int64_t(b) * p.seqlen + int64_t(tile) * kQ;
-    const int count = min(kQ, p.seqlen - tile * kQ);
-    bool starts = false;
-    for (int k = 0; k < count; ++k) starts |= flags[k] != 0;
     if (starts) sum = -INFINITY;
   }
-  tile_log[(int64_t(b) * p.heads + h) * tiles + tile] = sum;
+  partial[warp][lane] = sum;
+  __syncthreads();
+  if (warp == 0 && h < p.heads) {
+    float total = 0.f;
+#pragma unroll
+    for (int w = 0; w < kTileWarps; ++w) total += partial[w][lane];
+    tile_log[(int64_t(b) * p.heads + h) * tiles + tile] = total;
+  }
 }
 
 // 2. In place: tile_log[b, h, tile] becomes the log-decay from the tile's split's start to the
@@ -174,27 +176,6 @@ __global__ void __launch_bounds__(kPrefixWarps * 32) split_log_prefix_kernel(con
     list.items[base + c] = make_int4(static_cast<int>(bh), s, c, static_cast<int>(window));
 }
 
-// Asks L2 for the lines of a tile's dt, C, y and z (nothing waits on them): issued one tile
-// ahead, so that the tile's own loads wait for L2 rather than DRAM (the fix-up is a chain of
-// dependent loads per tile: dt, C, then y and z).
-__device__ __forceinline__ void prefetch_l2(const void* at) { asm volatile("prefetch.global.L2 [%0];" ::"l"(at)); }
-template <class T>
-__device__ __forceinline__ void prefetch_tile_l2(const SsdKernelParams& p, int b, int h, const T* C, const T* y,
-                                                 const T* z, int tile, int tid, int threads) {
-  const int t0 = tile * kQ, rows = min(kQ, p.seqlen - t0);
-  if (tid < rows)
-    prefetch_l2(static_cast<const char*>(p.dt) +
-                (b * p.dt_sb + int64_t(t0 + tid) * p.dt_st + h * p.dt_sh) * (p.dt_type == ScalarType::kF32 ? 4 : 2));
-  constexpr int kLine = 128 / sizeof(T);  // elements per 128-byte line
-  const int c_lines = (p.dstate + kLine - 1) / kLine, y_lines = (p.headdim + kLine - 1) / kLine;
-  for (int i = tid; i < rows * c_lines; i += threads) prefetch_l2(C + int64_t(t0 + i / c_lines) * p.C_st + (i % c_lines) * kLine);
-  for (int i = tid; i < rows * y_lines; i += threads) {
-    const int64_t t = t0 + i / y_lines, c = (i % y_lines) * kLine;
-    prefetch_l2(y + t * p.y_st + c);
-    if (z) prefetch_l2(z + t * p.z_st + c);
-  }
-}
-
 // 4. y_t += g_t exp(cs_t) (C_t h_in^T) over the windows: the work list's entries (a chunk of
 // kChunkTiles tiles of one (b, h, split), clipped to the window) over a persistent grid. A CTA
 // of four warps: h_in (P x N) and the tile's C (64 x N) in shared memory as the element type,
@@ -235,7 +216,6 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
     const T* C = static_cast<const T*>(p.C) + b * p.C_sb + grp * p.C_sg;
     T* y = static_cast<T*>(p.y) + b * p.y_sb + h * p.y_sh;
     const T* z = p.z ? static_cast<const T*>(p.z) + b * p.z_sb + h * p.z_sh : nullptr;
-    prefetch_tile_l2(p, b, h, C, y, z, first, tid, kThreads);
 
     // h_in = the state after split s - 1 (the boundary scan's slot s - 1), as T: eight float4
     // loads in flight per thread and step.
@@ -261,7 +241,6 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
     const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
 
     for (int tile = first; tile < last; ++tile) {
-      if (tile + 1 < last) prefetch_tile_l2(p, b, h, C, y, z, tile + 1, tid, kThreads);
       __syncthreads();  // the previous tile's reads of s_c and s_factor are done
       // C's rows of the tile (zero past T) into s_c, 16 bytes per thread and load, kCLoads loads
       // in flight; the tile's start and its tokens' log-decays meanwhile.
@@ -381,6 +360,12 @@ SplitScheme split_scheme() {
   return SplitScheme::kAuto;
 }
 
+SplitScheme plan_split_scheme(bool dt_nonnegative, int64_t state_steps) {
+  if (!dt_nonnegative) return SplitScheme::kStatePass;
+  const SplitScheme scheme = split_scheme();
+  return scheme == SplitScheme::kAuto && state_steps < kFixupMinStateSteps ? SplitScheme::kStatePass : scheme;
+}
+
 int64_t fixup_budget(SplitScheme scheme, int64_t state_tiles) {
   if (scheme == SplitScheme::kFixup) return std::numeric_limits<int64_t>::max();
   if (scheme == SplitScheme::kStatePass) return 0;
@@ -396,7 +381,7 @@ size_t split_decays_workspace_bytes(const SsdKernelParams& p) {
 void launch_split_decays(const SsdKernelParams& p, const uint8_t* reset_flags, float* tile_log, cudaStream_t stream,
                          bool after_previous) {
   const int later_tiles = (p.seqlen + kQ - 1) / kQ - p.split_len / kQ;  // (splits 1 ..)
-  const dim3 tile_grid(static_cast<unsigned>((later_tiles + kTileWarps - 1) / kTileWarps), static_cast<unsigned>((p.heads + 31) / 32),
+  const dim3 tile_grid(static_cast<unsigned>(later_tiles), static_cast<unsigned>((p.heads + 31) / 32),
                        static_cast<unsigned>(p.batch));
   const FixupList list = fixup_list(p, tile_log);
   launch_in_chain(tile_log_decay_kernel, tile_grid, dim3(kTileWarps * 32), 0, stream, after_previous, "tile log-decay launch", p,

@@ -45,16 +45,26 @@ __host__ __device__ inline bool fixup_chosen(const unsigned long long* window_ti
 
 // The scheme of calls with more than one split (FLASHSSD_SPLIT_SCHEME, read per call):
 // "state" the state pass only (none of the kernels below), "fixup" the fix-up always, "auto"
-// (the default) the cheaper by the windows' size. Calls whose dt may be negative (no softplus
-// and dt_limit_lo < 0) take the state pass whatever the setting: a window is the prefix of its
-// split where the log-decay from the split's start is >= -110, which holds only while the
-// log-decay never rises.
+// (the default) the cheaper by the windows' size.
 enum class SplitScheme { kStatePass, kFixup, kAuto };
 SplitScheme split_scheme();
 
+// The scheme a call takes: FLASHSSD_SPLIT_SCHEME's, except that
+//   - every setting takes the state pass where dt may be negative (dt_nonnegative false: no
+//     softplus and dt_limit_lo < 0): a window is the prefix of its split where the log-decay
+//     from the split's start is >= -110, which holds only while the log-decay never rises;
+//   - "auto" takes the state pass outright where that pass is short: below
+//     kFixupMinStateSteps tiles per SM (state_steps: its waves times a run's tiles), the
+//     choice's own kernels (tile_log_decay, split_log_prefix: ~20-40 us) cost more than the
+//     fix-up can save. Session 48 (H100): the state pass takes ~0.85-0.9 us per step (R1 32k
+//     128 steps 114 us, R4 128k 384 steps 321 us), and at R1 32k the fix-up lost 2.9% with the
+//     benchmark's decays.
+constexpr int64_t kFixupMinStateSteps = 256;
+SplitScheme plan_split_scheme(bool dt_nonnegative, int64_t state_steps);
+
 // The budget of window tiles under which the fix-up is taken: the state pass reads
 // state_tiles tile-heads (all splits but the last); a fix-up tile-head costs about
-// kFixupCostRatio of them (session 47).
+// kFixupCostRatio of them (session 48).
 int64_t fixup_budget(SplitScheme scheme, int64_t state_tiles);
 
 // Workspace of the kernels below: the per-tile log-decays (b, H, tiles) and the window count.

@@ -104,21 +104,22 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     queued = true;
   }
   // More than one split: the state pass (and the boundary scan) before the main pass, or the
-  // fix-up after it (split_fixup.h), chosen on the device by the decays' windows;
-  // FLASHSSD_SPLIT_SCHEME forces either ("state": none of the fix-up's kernels is queued). The
-  // fix-up's windows are prefixes of their splits only where no token's dt is negative (a
-  // softplus, or dt_limit_lo >= 0): otherwise the state pass always.
-  const bool decays_monotone = params.dt_softplus || params.dt_lo >= 0.f;
-  const SplitScheme scheme = plan.num_splits > 1 && decays_monotone ? split_scheme() : SplitScheme::kStatePass;
-  const bool with_fixup = scheme != SplitScheme::kStatePass;
+  // fix-up after it (split_fixup.h), chosen on the device by the decays' windows where the
+  // state pass is long enough to pay for the choice (plan_split_scheme).
+  bool with_fixup = false;
   Workspace decays_workspace(stream), end_workspace(stream);
   const float* tile_log = nullptr;
   if (plan.num_splits > 1) {
     // Runs of the state pass per split: more CTAs when the splits alone leave SMs idle.
     const int split_tiles = plan.split_len / K::kQ;
-    params.state_runs =
-        forced_state_runs(state_runs_per_split(ctas_per_split * (plan.num_splits - 1), split_tiles, sms), split_tiles);
+    const int64_t state_ctas = ctas_per_split * (plan.num_splits - 1);
+    params.state_runs = forced_state_runs(state_runs_per_split(state_ctas, split_tiles, sms), split_tiles);
     K::set_splits(p, plan.num_splits, plan.split_len, params.state_runs);
+    // The state pass's length in tiles per SM: its waves of CTAs times a run's tiles.
+    const int64_t state_steps =
+        (state_ctas * params.state_runs + sms - 1) / sms * (split_tiles / params.state_runs);
+    const SplitScheme scheme = plan_split_scheme(params.dt_softplus || params.dt_lo >= 0.f, state_steps);
+    with_fixup = scheme != SplitScheme::kStatePass;
     allocate_split_workspace(params, workspace);
     p.split_states = params.split_states;
     p.split_decay = params.split_decay;
