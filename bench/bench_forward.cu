@@ -123,6 +123,7 @@ struct Args {
   std::string dt_dtype = "fp32";  // dt's own type (models keep it in fp32 or in the input type)
   bool z = false;
   bool D = true;
+  double a_scale = 1.0;  // A ~ -U(0.5, 8) a_scale: < 1 for slow decays (long memory)
   std::string segsum = "hierarchical";
   int64_t chunk = 0;
   int iters = 100;
@@ -140,7 +141,7 @@ struct Args {
                "                      [--batch n] [--seqlen n] [--dtype bf16|fp16|fp32] [--dt-dtype fp32|bf16|fp16] [--z]\n"
                "                      [--no-D] [--segsum hierarchical|diff|direct] [--chunk n]\n"
                "                      [--iters n] [--warmup n] [--no-verify] [--verify-tokens n]\n"
-               "                      [--seed n] [--device n]\n"
+               "                      [--seed n] [--device n] [--A-scale x]\n"
                "  --config sets H, P, N, G (and T/batch for R4) to DESIGN.md section 5's reference\n"
                "  configs; explicit --H/--P/--N/--G/--batch/--seqlen given after it override.\n"
                "  --batch defaults to 65536 / seqlen (65 536 tokens in a batch).\n");
@@ -198,6 +199,12 @@ Args parse_args(int argc, char** argv) {
     else if (f == "--verify-tokens") a.verify_tokens = parse_int(f, need());
     else if (f == "--seed") a.seed = static_cast<unsigned long long>(parse_int(f, need()));
     else if (f == "--device") a.device = static_cast<int>(parse_int(f, need()));
+    else if (f == "--A-scale") {
+      const char* v = need();
+      char* end = nullptr;
+      a.a_scale = std::strtod(v, &end);
+      if (end == v || *end != '\0' || !(a.a_scale > 0.0)) usage("--A-scale needs a positive number");
+    }
     else usage(("unknown argument " + f).c_str());
   }
   if (custom_dims && a.config != "custom") a.config += "*";  // modified reference config
@@ -423,7 +430,7 @@ void run(const Args& a, Result& res, cudaDeviceProp& prop) {
   // dt raw in [-3, 0], dt_bias in [-4, -2]: softplus(dt + bias) in ~[0.001, 0.13].
   fill_uniform(dt, dtt, n_dt, -3.0f, 0.0f, s + 5);
   fill_uniform(dt_bias, DType::kFloat32, H, -4.0f, -2.0f, s + 6);
-  fill_uniform(A, DType::kFloat32, H, -8.0f, -0.5f, s + 7);  // negative
+  fill_uniform(A, DType::kFloat32, H, -8.0f * float(a.a_scale), -0.5f * float(a.a_scale), s + 7);  // negative
   if (D) fill_uniform(D, DType::kFloat32, H, 0.5f, 1.5f, s + 8);
   CUDA_CHECK(cudaDeviceSynchronize());
 

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -401,6 +402,67 @@ TEST(GpuForwardSplit, HeadDim128UngatedMatchesReference) {
     for (DType io : {DType::kBFloat16, DType::kFloat16})
       expect_close(run_case(s, {io}), io, "no gate, P=128, T " + std::to_string(T));
   }
+}
+
+// The Hopper split schemes (sm90/split_fixup.h), each forced by FLASHSSD_SPLIT_SCHEME: the state
+// pass before the main pass, or the splits from zero states and their incoming states added to
+// y over each split's window after it (the default chooses on the device; the other split tests
+// run with it). Windows of a few tiles (the spec's decays, ~0.5 nats a token) and of whole
+// splits (dt clamped to 0.002: ~0.003 nats a token); resets, varlen boundaries, P = 128, every
+// N, fp16, splits of 1 .. 6 tiles. (Off Hopper the variable changes nothing: the sm80 path.)
+TEST(GpuForwardSplit, SplitSchemesMatchReference) {
+  REQUIRE_GPU();
+  for (const char* name : {"fixup", "state"}) {
+    const std::string scheme_name(name);
+    const ScopedEnv scheme("FLASHSSD_SPLIT_SCHEME", name);
+    auto s = all_options(1, 20000, 2, 1, 64, 128, 180);
+    expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, scheme_name + " plain");
+    s.dt_limit_hi = 0.002;
+    expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, scheme_name + " slow decays (whole-split windows)");
+    s.dt_limit_hi = std::numeric_limits<double>::infinity();
+    s.packed_seqs = 9;
+    expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, scheme_name + " seq_idx");
+    s.packed_seqs = 0;
+    s.varlen_seqs = 13;
+    const CaseResult r = run_case(s, {DType::kBFloat16});
+    expect_close(r, DType::kBFloat16, scheme_name + " cu_seqlens");
+    EXPECT_LE(r.varlen_err, 1e-2);
+    for (int n : {64, 256}) {
+      auto t = all_options(1, 12000, 2, 1, 64, n, 181 + n);
+      t.dt_limit_hi = 0.01;
+      expect_close(run_case(t, {DType::kFloat16}), DType::kFloat16, scheme_name + " fp16 N " + std::to_string(n));
+    }
+    // dt without a softplus and below 0 (dt_limit_lo < 0): the log-decay may rise along a
+    // split, so the state pass runs whatever the scheme asked.
+    auto rising = all_options(1, 20000, 2, 1, 64, 128, 183);
+    rising.dt_softplus = false;
+    rising.dt_bias = false;
+    rising.dt_limit_lo = -1.0;
+    expect_close(run_case(rising, {DType::kBFloat16}), DType::kBFloat16, scheme_name + " negative dt");
+    auto wide = all_options(1, 20000, 2, 1, 128, 64, 182);
+    wide.dt_limit_hi = 0.005;
+    expect_close(run_case(wide, {DType::kBFloat16}), DType::kBFloat16, scheme_name + " P=128");
+    const ScopedEnv splits("FLASHSSD_NUM_SPLITS", "2");
+    for (int tiles = 1; tiles <= 6; ++tiles) {
+      auto u = all_options(1, 128 * tiles - 10, 2, 1, 64, 128, 190 + tiles);
+      u.dt_limit_hi = 0.01;
+      expect_close(run_case(u, {DType::kBFloat16}), DType::kBFloat16,
+                   scheme_name + " splits of " + std::to_string(tiles) + " tiles");
+    }
+  }
+}
+
+// The default scheme where the state pass is long enough for the choice on the device
+// (>= kFixupMinStateSteps tiles per SM: one CTA per split, 313 tiles): fast decays (short
+// windows, under the budget: the fix-up) and slow ones (whole-split windows: the state pass).
+TEST(GpuForwardSplit, ChoiceOnTheDeviceMatchesReference) {
+  REQUIRE_GPU();
+  const ScopedEnv scheme("FLASHSSD_SPLIT_SCHEME", "auto");
+  const ScopedEnv splits("FLASHSSD_NUM_SPLITS", "2");
+  auto s = all_options(1, 40000, 2, 1, 64, 128, 184);
+  expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "auto, short windows");
+  s.dt_limit_hi = 0.002;
+  expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "auto, whole-split windows");
 }
 
 TEST(GpuForwardSplit, Float32LongSequenceSplitsMatchReference) {

@@ -56,6 +56,15 @@ struct SsdKernelParams {
   int state_runs = 1;
   float* run_states = nullptr;  // (b, H, num_splits - 1, state_runs - 1, P, N)
   float* run_decay = nullptr;   // (b, H, num_splits - 1, state_runs - 1)
+  // The sm90 split schemes' choice on the device (sm90/split_fixup.h): window_tiles counts the
+  // tiles the fix-up would touch; it is taken when that count is below fixup_budget. The
+  // boundary scan's second launch (split_fixup true, after the main pass) reads each split's
+  // end state from end_states (b, H, num_splits, P, N) and writes the final states, and with
+  // the fix-up chosen each split's incoming state into split_states.
+  unsigned long long* window_tiles = nullptr;
+  int64_t fixup_budget = 0;
+  float* end_states = nullptr;
+  bool split_fixup = false;
 
   int batch = 0, seqlen = 0, heads = 0, headdim = 0, groups = 0, dstate = 0;
   int heads_per_group = 1;

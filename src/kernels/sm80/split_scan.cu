@@ -3,6 +3,7 @@
 #include "kernels/common/cu_seqlens.cuh"
 #include "kernels/common/programmatic_launch.cuh"
 #include "kernels/sm80/ssd_fwd_sm80.h"
+#include "kernels/sm90/split_fixup.h"
 
 namespace flashssd::sm80 {
 
@@ -27,8 +28,30 @@ __global__ void __launch_bounds__(kScanThreads) split_boundary_scan_kernel(const
   const float* decay = p.split_decay + int64_t(bh) * p.num_splits;
   const float* run_decay = p.run_decay + int64_t(bh) * (p.num_splits - 1) * earlier_runs;
   const int row = static_cast<int>(e / p.dstate), col = static_cast<int>(e % p.dstate);
-  float in = p.initial_states ? p.initial_states[b * p.init_sb + h * p.init_sh + row * p.init_sp + col] : 0.f;
   float* slots = p.split_states + int64_t(bh) * p.num_splits * plane + e;
+  // The sm90 split schemes (sm90/split_fixup.h), chosen on the device: this launch (before the
+  // main pass) belongs to the state pass's; the second (split_fixup, after the main pass) reads
+  // each split's end state: the last one's is the final state, or, with the fix-up taken, they
+  // are local (split 0's from the initial state): in(s + 1) into slot s and in(num_splits) into
+  // the final states.
+  const bool fixup = sm90::fixup_chosen(p.window_tiles, p.fixup_budget);  // (false on the sm80 path: no counter)
+  if (p.split_fixup) {
+    const float* ends = p.end_states + int64_t(bh) * p.num_splits * plane + e;
+    float* final_state = p.final_states ? p.final_states + b * p.fin_sb + h * p.fin_sh + row * p.fin_sp + col : nullptr;
+    if (!fixup) {
+      if (final_state) *final_state = ends[int64_t(p.num_splits - 1) * plane];
+      return;
+    }
+    float in = ends[0];  // (split 0 ran from the initial state; decay[0] is not computed)
+    for (int s = 0; s < p.num_splits; ++s) {
+      if (s > 0) in = decay[s] * in + ends[s * plane];
+      if (s + 1 < p.num_splits) slots[s * plane] = in;
+      else if (final_state) *final_state = in;
+    }
+    return;
+  }
+  if (fixup) return;
+  float in = p.initial_states ? p.initial_states[b * p.init_sb + h * p.init_sh + row * p.init_sp + col] : 0.f;
   const float* __restrict__ runs = p.run_states + int64_t(bh) * (p.num_splits - 1) * earlier_runs * plane + e;
   for (int s = 0; s + 1 < p.num_splits; ++s) {
     const float local = slots[s * plane];  // issued before the chain of runs that precedes it

@@ -13,6 +13,7 @@
 #include "kernels/common/operands_sm80.cuh"
 #include "kernels/common/segsum.cuh"
 #include "kernels/sm90/fragments_sm90.cuh"
+#include "kernels/sm90/split_fixup.h"
 #include "kernels/sm90/ssd_fwd_sm90_roles.cuh"
 #include "kernels/sm90/wgmma.cuh"
 
@@ -216,7 +217,9 @@ __device__ __forceinline__ void SsdFwdRoles<K, kGateZ, kStatePass>::consumer(con
       h_in = p.initial_states + h * p.init_sh + state_rows * p.init_sp;
       h_in_sp = p.init_sp;
     } else if (!kStatePass && split > 0) {
-      h_in = p.split_states + (((int64_t(b) * p.heads + h) * p.num_splits + split - 1) * p.slices * K::kP + state_rows) * K::kN;
+      h_in = fixup_chosen(p.window_tiles, p.fixup_budget)
+                 ? nullptr
+                 : p.split_states + (((int64_t(b) * p.heads + h) * p.num_splits + split - 1) * p.slices * K::kP + state_rows) * K::kN;
     } else if (!kStatePass && p.initial_states) {
       h_in = p.initial_states + b * p.init_sb + h * p.init_sh + state_rows * p.init_sp;
       h_in_sp = p.init_sp;
@@ -675,8 +678,10 @@ __device__ __forceinline__ void SsdFwdRoles<K, kGateZ, kStatePass>::consumer(con
         // The head's decay, the same for every slice.
         if (tid == 0 && slice == 0) (last_run ? p.split_decay : p.run_decay)[slot] = split_decay;
       }
-    } else if (writes && p.final_states && split == p.num_splits - 1) {
-      float* out = p.final_states + b * p.fin_sb + h * p.fin_sh + state_rows * p.fin_sp;
+    } else if (writes && p.final_states && (split == p.num_splits - 1 || p.fin_ss != 0)) {
+      // (With more than one split, split_fixup.h: every split's end state, into its slot of the
+      // end states, which final_states then points to with fin_ss per split.)
+      float* out = p.final_states + b * p.fin_sb + h * p.fin_sh + split * p.fin_ss + state_rows * p.fin_sp;
       CUTE_UNROLL
       for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * p.fin_sp + at.col(i)] = acc_h(i);
     }

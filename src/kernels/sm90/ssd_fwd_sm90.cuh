@@ -70,6 +70,7 @@
 #include "kernels/sm90/consumer_sm90.cuh"
 #include "kernels/sm90/fragments_sm90.cuh"
 #include "kernels/sm90/producer_sm90.cuh"
+#include "kernels/sm90/split_fixup.h"
 #include "kernels/sm90/ssd_fwd_sm90_roles.cuh"
 #include "kernels/sm90/ssd_fwd_sm90_traits.cuh"
 #include "kernels/sm90/tile_scheduler_sm90.cuh"
@@ -97,6 +98,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   const int warpgroup = threadIdx.x / kWG, wtid = threadIdx.x % kWG;
   const typename Roles::Scheduler scheduler{p};
   if (int(blockIdx.x) >= scheduler.num_items()) return;  // the launch keeps grid <= items; a spare CTA has no tile
+  if constexpr (kStatePass) {
+    if (!scheduler.varlen() && fixup_chosen(p.window_tiles, p.fixup_budget)) return;  // the fix-up's scheme (split_fixup.h)
+  }
   // Producer and consumers walk the same items and tiles; `it` counts the CTA's tiles over
   // all its items and gives the pipeline stage and phase.
 

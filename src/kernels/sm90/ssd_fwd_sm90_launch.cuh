@@ -1,6 +1,8 @@
 // Launch template of the Hopper forward: the split plan, then on the caller's stream
 //   0. reset flags (only with seq_idx or cu_seqlens): where a sequence starts;
-//   1. state pass (only with > 1 split): each split's local final state and decay;
+//   1. state pass (only with > 1 split): each split's local final state and decay (or, the
+//      fix-up chosen on the device, none: the main pass starts the splits from zero states and
+//      the fix-up follows it; split_fixup.h, whose first kernels come before this one);
 //   2. boundary scan (shared with the sm80 path): each split's incoming state;
 //   3. chunk scores (N = 128, 256): S = C B^T per (batch, group, 64-token tile), once for the
 //      group's heads;
@@ -24,6 +26,7 @@
 #include "kernels/sm80/ssd_fwd_sm80.h"
 #include "kernels/sm90/ssd_fwd_sm90.cuh"
 #include "kernels/sm90/ssd_fwd_sm90.h"
+#include "kernels/sm90/split_fixup.h"
 
 namespace flashssd::sm90 {
 
@@ -100,17 +103,53 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     p.reset_flags = flags;
     queued = true;
   }
+  // More than one split: the state pass (and the boundary scan) before the main pass, or the
+  // fix-up after it (split_fixup.h), chosen on the device by the decays' windows where the
+  // state pass is long enough to pay for the choice (plan_split_scheme).
+  bool with_fixup = false;
+  Workspace decays_workspace(stream), end_workspace(stream);
+  const float* tile_log = nullptr;
   if (plan.num_splits > 1) {
     // Runs of the state pass per split: more CTAs when the splits alone leave SMs idle.
     const int split_tiles = plan.split_len / K::kQ;
-    params.state_runs =
-        forced_state_runs(state_runs_per_split(ctas_per_split * (plan.num_splits - 1), split_tiles, sms), split_tiles);
+    const int64_t state_ctas = ctas_per_split * (plan.num_splits - 1);
+    params.state_runs = forced_state_runs(state_runs_per_split(state_ctas, split_tiles, sms), split_tiles);
     K::set_splits(p, plan.num_splits, plan.split_len, params.state_runs);
+    // The state pass's length in tiles per SM: its waves of CTAs times a run's tiles.
+    const int64_t state_steps =
+        (state_ctas * params.state_runs + sms - 1) / sms * (split_tiles / params.state_runs);
+    const SplitScheme scheme = plan_split_scheme(params.dt_softplus || params.dt_lo >= 0.f, state_steps);
+    with_fixup = scheme != SplitScheme::kStatePass;
     allocate_split_workspace(params, workspace);
     p.split_states = params.split_states;
     p.split_decay = params.split_decay;
     p.run_states = params.run_states;
     p.run_decay = params.run_decay;
+    if (with_fixup) {
+      // The window count (16 bytes with padding), then the tiles' log-decays and the fix-up's
+      // work list (split_fixup.cu).
+      decays_workspace.allocate(split_decays_workspace_bytes(params), "workspace allocation (tile log-decays)");
+      params.window_tiles = static_cast<unsigned long long*>(decays_workspace.ptr);
+      float* logs = reinterpret_cast<float*>(params.window_tiles + 2);
+      tile_log = logs;
+      params.fixup_budget =
+          fixup_budget(scheme, int64_t(params.batch) * params.heads * (plan.num_splits - 1) * split_tiles);
+      // Each split's end state (b, H, num_splits, P, N), written by the main pass through
+      // final_states; the boundary scan's second launch writes the final states.
+      const int64_t plane = int64_t(params.headdim) * params.dstate;
+      end_workspace.allocate(size_t(int64_t(params.batch) * params.heads * plan.num_splits * plane) * sizeof(float),
+                             "workspace allocation (split end states)");
+      params.end_states = static_cast<float*>(end_workspace.ptr);
+      p.window_tiles = params.window_tiles;
+      p.fixup_budget = params.fixup_budget;
+      p.final_states = params.end_states;
+      p.fin_ss = plane;
+      p.fin_sh = plan.num_splits * plane;
+      p.fin_sb = params.heads * p.fin_sh;
+      p.fin_sp = params.dstate;
+      launch_split_decays(params, p.reset_flags, logs, stream, queued);
+      queued = true;
+    }
     launch_sm90_pass<K, false, true>(p, ctas_per_split * (plan.num_splits - 1) * p.state_runs, sms, stream, queued);
     sm80::launch_split_boundary_scan(params, stream, true);
     queued = true;
@@ -129,6 +168,7 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   }
   if (p.z) launch_sm90_pass<K, true, false>(p, ctas_per_split * plan.num_splits, sms, stream, queued);
   else launch_sm90_pass<K, false, false>(p, ctas_per_split * plan.num_splits, sms, stream, queued);
+  if (with_fixup) launch_split_fixup<CudaElement>(params, p.reset_flags, tile_log, sms, stream);
   if (params.varlen_states) {
     // Each sequence's final state: the state pass over its tiles, from zero (sequence 0:
     // the initial state), counting only its tokens. Empty sequences have no tile.

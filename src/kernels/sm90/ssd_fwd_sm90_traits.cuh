@@ -365,6 +365,7 @@ struct SsdFwdSm90 {
     int64_t init_sb, init_sh, init_sp;
     float* final_states;          // (b, H, P, N) with unit stride on N, or null
     int64_t fin_sb, fin_sh, fin_sp;
+    int64_t fin_ss;               // 0, or (split_fixup) the split states' stride per split
     // Split-sequence scheme (DESIGN.md section 3): each sequence is cut into num_splits
     // runs of split_len tokens (a multiple of kQ); set with set_splits, which keeps the
     // scheduler's divisors in step. The state pass writes each split's local final state and
@@ -378,6 +379,12 @@ struct SsdFwdSm90 {
     int state_runs;
     float* run_states;    // (b, H, num_splits - 1, state_runs - 1, P, N)
     float* run_decay;     // (b, H, num_splits - 1, state_runs - 1)
+    // The split schemes' choice on the device (split_fixup.h: fixup_chosen; null counter: the
+    // state pass). With more than one split the main pass writes each split's end state
+    // through final_states (set to the end states, fin_ss per split); with the fix-up chosen it
+    // starts every split but the first from a zero state, and the state pass does nothing.
+    const unsigned long long* window_tiles;
+    int64_t fixup_budget;
   };
 
   // x, y, z: (b, T, H, P) with unit stride on P (P a multiple of kP); B, C: (b, T, G, N) with

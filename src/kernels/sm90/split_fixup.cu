@@ -1,0 +1,416 @@
+// The split-sequence scheme without a state pass: the kernels after the main pass
+// (split_fixup.h has the scheme).
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+#include "kernels/common/dt.cuh"
+#include "kernels/common/launch_util.h"
+#include "kernels/common/mma_sm80.cuh"
+#include "kernels/common/operands_sm80.cuh"
+#include "kernels/common/programmatic_launch.cuh"
+#include "kernels/sm80/ssd_fwd_sm80.h"
+#include "kernels/sm90/split_fixup.h"
+
+namespace flashssd::sm90 {
+
+namespace {
+
+constexpr int kQ = kFixupTile;
+// exp(x) is 0 in fp32 for x below about -103.97 (2^-149 is e^-103.28): a tile whose
+// log-decay from its split's start is below this has a zero term for every token.
+constexpr float kWindowFloor = -110.f;
+// The fix-up's work list (after the tile log-decays in the workspace): one entry (b H index,
+// split, chunk) per chunk of kChunkTiles tiles that holds window tiles, appended by
+// split_log_prefix_kernel, so that the fix-up walks the windows only. The order of the entries
+// varies from run to run; each y tile is written by one entry, so y does not.
+constexpr int kChunkTiles = 4;
+struct FixupList {
+  unsigned long long* count;
+  int4* items;
+};
+inline int64_t total_tiles(const SsdKernelParams& p) {
+  return int64_t(p.batch) * p.heads * ((int64_t(p.seqlen) + kFixupTile - 1) / kFixupTile);
+}
+inline int64_t max_list_items(const SsdKernelParams& p) {
+  const int64_t chunks = (p.split_len / kFixupTile + kChunkTiles - 1) / kChunkTiles;
+  return int64_t(p.batch) * p.heads * (p.num_splits - 1) * chunks;
+}
+inline FixupList fixup_list(const SsdKernelParams& p, float* tile_log) {
+  const int64_t floats = (total_tiles(p) + 3) / 4 * 4;  // (16-byte aligned after them)
+  auto* count = reinterpret_cast<unsigned long long*>(tile_log + floats);
+  return {count, reinterpret_cast<int4*>(count + 2)};
+}
+
+// A fix-up tile-head (y read and written, z and C read) against a state pass tile-head (x and B
+// read): the choice takes the fix-up while window tiles x this < the state pass's tiles.
+// Session 48 (H100, bench/results/logs/2026-12-05-s48-calls/fixup4, window counts from
+// 2026-12-05-s48-windows_model.py): the fix-up's call grows ~14 ns per window tile-head (R1 32k
+// at A x 1 / 0.5 / 0.25), the state pass takes ~3.3-3.5 ns per tile-head; R4 128k breaks
+// even near 19k window tiles of its 98k (A x 1: -11.3%, A x 0.25: +14.4%): a ratio of ~5.
+constexpr int64_t kFixupCostRatio = 5;
+
+// The log-decay of token t of batch b, head h: dt A, -inf where a packed sequence starts,
+// 0 past the sequence's end.
+__device__ __forceinline__ float token_log_decay(const SsdKernelParams& p, const uint8_t* reset_flags, float A_h,
+                                                 float bias, int b, int h, int t) {
+  if (t >= p.seqlen) return 0.f;
+  const float dt = process_dt(load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(t) * p.dt_st + h * p.dt_sh), bias,
+                              p.dt_softplus, p.dt_lo, p.dt_hi);
+  return reset_flags && reset_flags[int64_t(b) * p.seqlen + t] ? -INFINITY : dt * A_h;
+}
+
+// 1. tile_log[b, h, tile] = sum of the tile's log-decays, for the tiles of splits 1 .. S - 1
+// (split 0 has no fix-up, and its decay multiplies a zero state in the boundary scan). A block
+// per (tile, 32 heads, batch): warp w sums tokens 8 w .. 8 w + 7, its lanes 32 heads (dt's row
+// of heads is contiguous in the usual layout), every load in flight at once. (A warp per tile,
+// sequential over its 64 tokens, took 16.6 us at R1 32k for 8 MB of dt: one block per SM.)
+constexpr int kTileWarps = 8, kWarpTokens = kQ / kTileWarps;
+__global__ void __launch_bounds__(kTileWarps * 32) tile_log_decay_kernel(const __grid_constant__ SsdKernelParams p,
+                                                                          const uint8_t* reset_flags, float* tile_log,
+                                                                          unsigned long long* list_count) {
+  __shared__ float partial[kTileWarps][32];
+  allow_next_kernel();
+  wait_for_previous_kernel();
+  const int tiles = (p.seqlen + kQ - 1) / kQ;
+  if (blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0 && threadIdx.x == 0) {
+    *p.window_tiles = 0;  // (both counted by kernel 2)
+    *list_count = 0;
+  }
+  const int tile = p.split_len / kQ + blockIdx.x, warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const int h = blockIdx.y * 32 + lane, b = blockIdx.z;
+  const int t0 = tile * kQ + warp * kWarpTokens;
+  float sum = 0.f;
+  if (h < p.heads) {
+    const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
+    uint32_t bits[kWarpTokens];
+#pragma unroll
+    for (int k = 0; k < kWarpTokens; ++k)
+      bits[k] = t0 + k < p.seqlen ? load_dt_bits(p.dt, p.dt_type, b * p.dt_sb + int64_t(t0 + k) * p.dt_st + h * p.dt_sh) : 0u;
+    bool starts = false;  // a packed sequence starts among the warp's tokens: -inf
+    if (reset_flags)
+      for (int k = 0; k < kWarpTokens && t0 + k < p.seqlen; ++k) starts |= reset_flags[int64_t(b) * p.seqlen + t0 + k] != 0;
+#pragma unroll
+    for (int k = 0; k < kWarpTokens; ++k) {
+      if (t0 + k >= p.seqlen) continue;
+      sum += process_dt(dt_from_bits(bits[k], p.dt_type), bias, p.dt_softplus, p.dt_lo, p.dt_hi) * A_h;
+    }
+    if (starts) sum = -INFINITY;
+  }
+  partial[warp][lane] = sum;
+  __syncthreads();
+  if (warp == 0 && h < p.heads) {
+    float total = 0.f;
+#pragma unroll
+    for (int w = 0; w < kTileWarps; ++w) total += partial[w][lane];
+    tile_log[(int64_t(b) * p.heads + h) * tiles + tile] = total;
+  }
+}
+
+// 2. In place: tile_log[b, h, tile] becomes the log-decay from the tile's split's start to the
+// tile's start (exclusive prefix within the split), and split_decay[b, h, s] the split's total
+// decay, for splits 1 .. S - 1. One warp per (b, h, split), sequential over the split's tiles
+// by 32, kPrefixLoads such rows' loads in flight at once.
+constexpr int kPrefixWarps = 8, kPrefixLoads = 8;
+__global__ void __launch_bounds__(kPrefixWarps * 32) split_log_prefix_kernel(const __grid_constant__ SsdKernelParams p,
+                                                                              float* tile_log, FixupList list) {
+  allow_next_kernel();
+  wait_for_previous_kernel();
+  const int later_splits = p.num_splits - 1;
+  const int64_t item = int64_t(blockIdx.x) * kPrefixWarps + threadIdx.x / 32;  // (b h) * (splits - 1) + s - 1
+  const int lane = threadIdx.x % 32;
+  if (item >= int64_t(p.batch) * p.heads * later_splits) return;
+  const int64_t bh = item / later_splits;
+  const int s = 1 + static_cast<int>(item % later_splits);
+  const int tiles = (p.seqlen + kQ - 1) / kQ, split_tiles = p.split_len / kQ;
+  const int begin = s * split_tiles, end = min(tiles, begin + split_tiles);
+  float* row = tile_log + bh * tiles;
+  float carry = 0.f;  // (-inf once a sequence starts in the split; no +inf arises, so no NaN)
+  unsigned window = 0;  // this lane's tiles inside the window (what the fix-up touches)
+  for (int base0 = begin; base0 < end; base0 += 32 * kPrefixLoads) {
+    float v[kPrefixLoads];
+#pragma unroll
+    for (int k = 0; k < kPrefixLoads; ++k) {
+      const int t = base0 + 32 * k + lane;
+      v[k] = t < end ? row[t] : 0.f;
+    }
+#pragma unroll
+    for (int k = 0; k < kPrefixLoads; ++k) {
+      const int t = base0 + 32 * k + lane;
+      float inclusive = v[k];
+#pragma unroll
+      for (int d = 1; d < 32; d *= 2) {
+        const float other = __shfl_up_sync(0xffffffffu, inclusive, d);
+        if (lane >= d) inclusive += other;
+      }
+      const float before = __shfl_up_sync(0xffffffffu, inclusive, 1);
+      const float exclusive = carry + (lane == 0 ? 0.f : before);
+      if (t < end) {
+        row[t] = exclusive;
+        window += exclusive >= kWindowFloor;
+      }
+      carry += __shfl_sync(0xffffffffu, inclusive, 31);
+    }
+  }
+#pragma unroll
+  for (int d = 16; d > 0; d /= 2) window += __shfl_xor_sync(0xffffffffu, window, d);
+  // The window is a prefix of the split (the log-decay only falls along it: dt >= 0 and A <= 0,
+  // or dt >= 0 and A > 0, where the window is the whole split; launch_split_decays' caller
+  // takes the fix-up only where dt >= 0): its chunks into the work list.
+  const int chunks = static_cast<int>((window + kChunkTiles - 1) / kChunkTiles);
+  unsigned long long base = 0;
+  if (lane == 0) {
+    p.split_decay[bh * p.num_splits + s] = expf(carry);
+    if (window) {
+      atomicAdd(p.window_tiles, static_cast<unsigned long long>(window));
+      base = atomicAdd(list.count, static_cast<unsigned long long>(chunks));
+    }
+  }
+  base = __shfl_sync(0xffffffffu, base, 0);
+  for (int c = lane; c < chunks; c += 32)
+    list.items[base + c] = make_int4(static_cast<int>(bh), s, c, static_cast<int>(window));
+}
+
+// 4. y_t += g_t exp(cs_t) (C_t h_in^T) over the windows: the work list's entries (a chunk of
+// kChunkTiles tiles of one (b, h, split), clipped to the window) over a persistent grid. A CTA
+// of four warps: h_in (P x N) and the tile's C (64 x N) in shared memory as the element type,
+// warp w tokens 16 w .. 16 w + 15 by mma.sync m16n8k16 (C row-major as A, h_in's rows as B's
+// columns), 64 channels at a time.
+constexpr int kFixWarps = 4;
+constexpr int kPad = 8;  // elements of padding per shared row: mma fragment loads without bank conflicts
+
+// (At most 128 registers, so that four CTAs fit on an SM: 168 without the bound, no spill with it.)
+template <class T>
+__global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __grid_constant__ SsdKernelParams p,
+                                                                      const uint8_t* reset_flags,
+                                                                      const float* tile_start_log, FixupList list) {
+  using Pack = sm80::HalfPacking<T>;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const int P = p.headdim, N = p.dstate, row = N + kPad;
+  T* s_h = reinterpret_cast<T*>(smem_raw);  // [P][N + kPad]
+  T* s_c = s_h + P * row;                   // [kQ][N + kPad]
+  float* s_factor = reinterpret_cast<float*>(s_c + kQ * row);  // [kQ]
+  float* s_carry = s_factor + kQ;                              // warp 0's token sum, for warp 1
+  allow_next_kernel();
+  wait_for_previous_kernel();
+  if (!fixup_chosen(p.window_tiles, p.fixup_budget)) return;  // (the state pass's scheme)
+
+  constexpr int kThreads = kFixWarps * 32;
+  const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32, g = lane / 4, q = lane % 4;
+  const int tiles = (p.seqlen + kQ - 1) / kQ, split_tiles = p.split_len / kQ;
+  const int64_t plane = int64_t(P) * N;
+  const int64_t items = static_cast<int64_t>(*list.count);
+  for (int64_t item = blockIdx.x; item < items; item += gridDim.x) {
+    const int4 entry = list.items[item];
+    const int64_t bh = entry.x;
+    const int s = entry.y, chunk = entry.z, window = entry.w;
+    const int b = static_cast<int>(bh / p.heads), h = static_cast<int>(bh % p.heads);
+    const int first = s * split_tiles + chunk * kChunkTiles;
+    const int last = min(tiles, min(s * split_tiles + window, first + kChunkTiles));
+    const int grp = h / p.heads_per_group;
+    const T* C = static_cast<const T*>(p.C) + b * p.C_sb + grp * p.C_sg;
+    T* y = static_cast<T*>(p.y) + b * p.y_sb + h * p.y_sh;
+    const T* z = p.z ? static_cast<const T*>(p.z) + b * p.z_sb + h * p.z_sh : nullptr;
+
+    // h_in = the state after split s - 1 (the boundary scan's slot s - 1), as T: eight float4
+    // loads in flight per thread and step.
+    __syncthreads();  // the previous item's reads of s_h are done
+    const float* h_in = p.split_states + (bh * p.num_splits + s - 1) * plane;
+    constexpr int kLoads = 8;
+    const int64_t vectors = plane / 4;
+    for (int64_t v0 = tid; v0 < vectors; v0 += kLoads * kThreads) {
+      float4 v[kLoads];
+#pragma unroll
+      for (int k = 0; k < kLoads; ++k) {
+        const int64_t e = v0 + k * kThreads;
+        v[k] = e < vectors ? *reinterpret_cast<const float4*>(h_in + 4 * e) : make_float4(0.f, 0.f, 0.f, 0.f);
+      }
+#pragma unroll
+      for (int k = 0; k < kLoads; ++k) {
+        const int64_t e = v0 + k * kThreads;
+        if (e >= vectors) continue;
+        const int pr = static_cast<int>(4 * e / N), n = static_cast<int>(4 * e % N);
+        *reinterpret_cast<uint2*>(s_h + pr * row + n) = make_uint2(Pack::pack(v[k].x, v[k].y), Pack::pack(v[k].z, v[k].w));
+      }
+    }
+    const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
+
+    for (int tile = first; tile < last; ++tile) {
+      __syncthreads();  // the previous tile's reads of s_c and s_factor are done
+      // C's rows of the tile (zero past T) into s_c, 16 bytes per thread and load, kCLoads loads
+      // in flight; the tile's start and its tokens' log-decays meanwhile.
+      const float start = tile_start_log[bh * tiles + tile];
+      const int vectors_per_row = N / 8;
+      constexpr int kCLoads = 4;
+      for (int v0 = tid; v0 < kQ * vectors_per_row; v0 += kCLoads * kThreads) {
+        uint4 val[kCLoads];
+#pragma unroll
+        for (int k = 0; k < kCLoads; ++k) {
+          const int v = v0 + k * kThreads, r = v / vectors_per_row, n = (v % vectors_per_row) * 8, t = tile * kQ + r;
+          val[k] = v < kQ * vectors_per_row && t < p.seqlen ? *reinterpret_cast<const uint4*>(C + int64_t(t) * p.C_st + n)
+                                                            : make_uint4(0u, 0u, 0u, 0u);
+        }
+#pragma unroll
+        for (int k = 0; k < kCLoads; ++k) {
+          const int v = v0 + k * kThreads, r = v / vectors_per_row, n = (v % vectors_per_row) * 8;
+          if (v < kQ * vectors_per_row) *reinterpret_cast<uint4*>(s_c + r * row + n) = val[k];
+        }
+      }
+      // exp(cs_t): cs_t the log-decay from the split's start through token t (inclusive:
+      // y_t reads the state after token t's decay). Warps 0-1, one token per thread.
+      if (tid < kQ) {
+        const int t = tile * kQ + tid;
+        float inclusive = token_log_decay(p, reset_flags, A_h, bias, b, h, t);
+#pragma unroll
+        for (int d = 1; d < 32; d *= 2) {
+          const float other = __shfl_up_sync(0xffffffffu, inclusive, d);
+          if (lane >= d) inclusive += other;
+        }
+        if (tid == 31) *s_carry = inclusive;
+        s_factor[tid] = inclusive;
+      }
+      __syncthreads();
+      if (tid < kQ) {
+        const int t = tile * kQ + tid;
+        const float cs = start + s_factor[tid] + (tid >= 32 ? *s_carry : 0.f);
+        s_factor[tid] = t < p.seqlen ? expf(cs) : 0.f;
+      }
+      __syncthreads();
+
+      const int r0 = 16 * warp + g, r1 = r0 + 8;
+      const float f0 = s_factor[r0], f1 = s_factor[r1];
+      if (__all_sync(0xffffffffu, f0 == 0.f && f1 == 0.f)) continue;  // (the warp's tokens all past the window)
+      for (int slice = 0; slice < P; slice += 64) {
+        // y and z at channels slice + 8 j + 2 q, + 1 of tokens r0 and r1, loaded before the GEMM
+        // (their latency under it) and every load before the first store (stores to y could
+        // alias z's loads, so the compiler would otherwise wait for each load in turn: ~10 us
+        // a tile, session 47 call 1).
+        const int t0 = tile * kQ + r0, t1 = tile * kQ + r1;
+        const bool live0 = t0 < p.seqlen && f0 != 0.f, live1 = t1 < p.seqlen && f1 != 0.f;
+        uint32_t* y0 = reinterpret_cast<uint32_t*>(y + int64_t(t0) * p.y_st + slice + 2 * q);
+        uint32_t* y1 = reinterpret_cast<uint32_t*>(y + int64_t(t1) * p.y_st + slice + 2 * q);
+        uint32_t yv[8][2], zv[8][2];
+#pragma unroll
+        for (int j = 0; j < 8; ++j) {
+          yv[j][0] = live0 ? y0[4 * j] : 0u;
+          yv[j][1] = live1 ? y1[4 * j] : 0u;
+        }
+        if (z) {
+          const uint32_t* z0 = reinterpret_cast<const uint32_t*>(z + int64_t(t0) * p.z_st + slice + 2 * q);
+          const uint32_t* z1 = reinterpret_cast<const uint32_t*>(z + int64_t(t1) * p.z_st + slice + 2 * q);
+#pragma unroll
+          for (int j = 0; j < 8; ++j) {
+            zv[j][0] = live0 ? z0[4 * j] : 0u;
+            zv[j][1] = live1 ? z1[4 * j] : 0u;
+          }
+        }
+        float acc[8][4];
+#pragma unroll
+        for (int j = 0; j < 8; ++j) acc[j][0] = acc[j][1] = acc[j][2] = acc[j][3] = 0.f;
+        for (int k0 = 0; k0 < N; k0 += 16) {
+          uint32_t a[4];
+          a[0] = *reinterpret_cast<const uint32_t*>(s_c + r0 * row + k0 + 2 * q);
+          a[1] = *reinterpret_cast<const uint32_t*>(s_c + r1 * row + k0 + 2 * q);
+          a[2] = *reinterpret_cast<const uint32_t*>(s_c + r0 * row + k0 + 8 + 2 * q);
+          a[3] = *reinterpret_cast<const uint32_t*>(s_c + r1 * row + k0 + 8 + 2 * q);
+#pragma unroll
+          for (int j = 0; j < 8; ++j) {
+            const T* hrow = s_h + (slice + 8 * j + g) * row + k0 + 2 * q;
+            sm80::mma_16816<T>(acc[j], a, *reinterpret_cast<const uint32_t*>(hrow),
+                               *reinterpret_cast<const uint32_t*>(hrow + 8));
+          }
+        }
+        // y += g exp(cs) acc (y and z loaded above).
+#pragma unroll
+        for (int j = 0; j < 8; ++j) {
+#pragma unroll
+          for (int half = 0; half < 2; ++half) {
+            const float f = half ? f1 : f0;
+            float v0 = f * acc[j][2 * half], v1 = f * acc[j][2 * half + 1];
+            if (z) {
+              const float2 g2 = Pack::unpack(zv[j][half]);
+              v0 *= sm80::silu_fast(g2.x);
+              v1 *= sm80::silu_fast(g2.y);
+            }
+            const float2 old = Pack::unpack(yv[j][half]);
+            yv[j][half] = Pack::pack(old.x + v0, old.y + v1);
+          }
+        }
+#pragma unroll
+        for (int j = 0; j < 8; ++j) {
+          if (live0) y0[4 * j] = yv[j][0];
+          if (live1) y1[4 * j] = yv[j][1];
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+SplitScheme split_scheme() {
+  const char* scheme = std::getenv("FLASHSSD_SPLIT_SCHEME");
+  if (scheme && std::strcmp(scheme, "state") == 0) return SplitScheme::kStatePass;
+  if (scheme && std::strcmp(scheme, "fixup") == 0) return SplitScheme::kFixup;
+  return SplitScheme::kAuto;
+}
+
+SplitScheme plan_split_scheme(bool dt_nonnegative, int64_t state_steps) {
+  if (!dt_nonnegative) return SplitScheme::kStatePass;
+  const SplitScheme scheme = split_scheme();
+  return scheme == SplitScheme::kAuto && state_steps < kFixupMinStateSteps ? SplitScheme::kStatePass : scheme;
+}
+
+int64_t fixup_budget(SplitScheme scheme, int64_t state_tiles) {
+  if (scheme == SplitScheme::kFixup) return std::numeric_limits<int64_t>::max();
+  if (scheme == SplitScheme::kStatePass) return 0;
+  return state_tiles / kFixupCostRatio;
+}
+
+size_t split_decays_workspace_bytes(const SsdKernelParams& p) {
+  // The window count (16 bytes with its padding), the tile log-decays (to 16 bytes), the work
+  // list's count (16) and entries.
+  return 16 + size_t((total_tiles(p) + 3) / 4 * 4) * sizeof(float) + 16 + size_t(max_list_items(p)) * sizeof(int4);
+}
+
+void launch_split_decays(const SsdKernelParams& p, const uint8_t* reset_flags, float* tile_log, cudaStream_t stream,
+                         bool after_previous) {
+  const int later_tiles = (p.seqlen + kQ - 1) / kQ - p.split_len / kQ;  // (splits 1 ..)
+  const dim3 tile_grid(static_cast<unsigned>(later_tiles), static_cast<unsigned>((p.heads + 31) / 32),
+                       static_cast<unsigned>(p.batch));
+  const FixupList list = fixup_list(p, tile_log);
+  launch_in_chain(tile_log_decay_kernel, tile_grid, dim3(kTileWarps * 32), 0, stream, after_previous, "tile log-decay launch", p,
+                  reset_flags, tile_log, list.count);
+  const int64_t prefix_items = int64_t(p.batch) * p.heads * (p.num_splits - 1);
+  launch_in_chain(split_log_prefix_kernel, dim3(static_cast<unsigned>((prefix_items + kPrefixWarps - 1) / kPrefixWarps)),
+                  dim3(kPrefixWarps * 32), 0, stream, true, "split log-prefix launch", p, tile_log, list);
+}
+
+template <class CudaElement>
+void launch_split_fixup(const SsdKernelParams& p, const uint8_t* reset_flags, const float* tile_log, int sms,
+                        cudaStream_t stream) {
+  SsdKernelParams after = p;
+  after.split_fixup = true;  // the boundary scan's second launch
+  sm80::launch_split_boundary_scan(after, stream, true);
+  auto kernel = split_fixup_kernel<CudaElement>;
+  const size_t smem = size_t(p.headdim + kQ) * (p.dstate + kPad) * sizeof(CudaElement) + (kQ + 1) * sizeof(float);
+  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)), "cudaFuncSetAttribute");
+  const int64_t items = max_list_items(p);  // (at most: the list holds the windows' chunks only)
+  // As many CTAs as fit on the SMs (shared memory: 35 KB at P = 64, N = 128; 101 KB at most), so
+  // that their latency chains (dt, C, y and z loads per tile) overlap.
+  int per_sm = 0;
+  check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kFixWarps * 32, smem), "occupancy query");
+  const int64_t ctas = std::max<int64_t>(1, std::min<int64_t>(items, int64_t(std::max(per_sm, 1)) * sms));
+  launch_in_chain(kernel, dim3(static_cast<unsigned>(ctas)), dim3(kFixWarps * 32), smem, stream, true,
+                  "split fix-up launch", p, reset_flags, tile_log, fixup_list(p, const_cast<float*>(tile_log)));
+}
+
+template void launch_split_fixup<__nv_bfloat16>(const SsdKernelParams&, const uint8_t*, const float*, int, cudaStream_t);
+template void launch_split_fixup<__half>(const SsdKernelParams&, const uint8_t*, const float*, int, cudaStream_t);
+
+}  // namespace flashssd::sm90

@@ -1,0 +1,84 @@
+// The split-sequence scheme without a state pass (DESIGN.md section 3: boundary states pass
+// between splits without a second HBM read of x), chosen per call on the device against the
+// state pass (fixup_chosen below; FLASHSSD_SPLIT_SCHEME forces either).
+//
+// The main pass runs every split from a zero state (split 0 from the initial state) and
+// writes each split's local final state; then, on the caller's stream:
+//   1. tile_log_decay:   (before the state pass) each 64-token tile's summed log-decay
+//                        sum(dt A) (-inf where a packed sequence starts), splits 1 .. S - 1;
+//   2. split_log_prefix: (before the state pass) per split 1 .. S - 1, each tile's log-decay
+//                        from the split's start to the tile's start, the split's total decay
+//                        (for the boundary scan), the count of window tiles (the choice) and
+//                        the window's chunks (the fix-up's work list);
+//   3. the boundary scan (split_scan.cu, its second launch): each split's incoming state
+//                        h_in, and the final state;
+//   4. split_fixup:      y_t += silu(z_t) exp(cs_t) C_t h_in^T for the tokens t of splits
+//                        1 .. S - 1 whose decay from the split's start cs_t (log) has not
+//                        underflowed: y is linear in the incoming state, and the term is
+//                        exactly 0 in fp32 beyond that window (exp(cs) < 2^-149).
+// What it costs instead of the state pass's read of x (all splits but the last): a
+// read-modify-write of y (and a read of z) over each split's window, whose length depends on
+// the decays (a head whose decay is slow keeps its whole split).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "kernels/common/kernel_params.h"
+
+namespace flashssd::sm90 {
+
+// Tiles of the fix-up's token axis (the main pass's compute tile).
+constexpr int kFixupTile = 64;
+
+// Whether the call takes the fix-up (decided on the device, once the window tiles are counted):
+// every kernel of both schemes is queued, and those of the scheme not taken return at once.
+__host__ __device__ inline bool fixup_chosen(const unsigned long long* window_tiles, int64_t budget) {
+#ifdef __CUDA_ARCH__
+  return window_tiles != nullptr && static_cast<long long>(*window_tiles) < budget;
+#else
+  (void)window_tiles, (void)budget;
+  return false;
+#endif
+}
+
+// The scheme of calls with more than one split (FLASHSSD_SPLIT_SCHEME, read per call):
+// "state" the state pass only (none of the kernels below), "fixup" the fix-up always, "auto"
+// (the default) the cheaper by the windows' size.
+enum class SplitScheme { kStatePass, kFixup, kAuto };
+SplitScheme split_scheme();
+
+// The scheme a call takes: FLASHSSD_SPLIT_SCHEME's, except that
+//   - every setting takes the state pass where dt may be negative (dt_nonnegative false: no
+//     softplus and dt_limit_lo < 0): a window is the prefix of its split where the log-decay
+//     from the split's start is >= -110, which holds only while the log-decay never rises;
+//   - "auto" takes the state pass outright where that pass is short: below
+//     kFixupMinStateSteps tiles per SM (state_steps: its waves times a run's tiles), the
+//     choice's own kernels (tile_log_decay, split_log_prefix: ~20-40 us) cost more than the
+//     fix-up can save. Session 48 (H100): the state pass takes ~0.85-0.9 us per step (R1 32k
+//     128 steps 114 us, R4 128k 384 steps 321 us), and at R1 32k the fix-up lost 2.9% with the
+//     benchmark's decays.
+constexpr int64_t kFixupMinStateSteps = 256;
+SplitScheme plan_split_scheme(bool dt_nonnegative, int64_t state_steps);
+
+// The budget of window tiles under which the fix-up is taken: the state pass reads
+// state_tiles tile-heads (all splits but the last); a fix-up tile-head costs about
+// kFixupCostRatio of them (session 48).
+int64_t fixup_budget(SplitScheme scheme, int64_t state_tiles);
+
+// Workspace of the kernels below: the per-tile log-decays (b, H, tiles) and the window count.
+size_t split_decays_workspace_bytes(const SsdKernelParams& p);
+
+// Before the state pass: tile_log_decay and split_log_prefix (kernels 1-2 above), which also
+// count the window tiles into p.window_tiles. p.split_decay gets each split's total decay.
+void launch_split_decays(const SsdKernelParams& p, const uint8_t* reset_flags, float* tile_log, cudaStream_t stream,
+                         bool after_previous);
+
+// After the main pass: the boundary scan's second launch (the final states; with the fix-up
+// chosen the incoming states) and the fix-up (kernels 3-4). CudaElement: __nv_bfloat16 or __half.
+template <class CudaElement>
+void launch_split_fixup(const SsdKernelParams& p, const uint8_t* reset_flags, const float* tile_log, int sms,
+                        cudaStream_t stream);
+
+}  // namespace flashssd::sm90
