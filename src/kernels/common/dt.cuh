@@ -33,17 +33,28 @@ __device__ __forceinline__ float load_dt_raw(const void* dt, ScalarType type, in
   return dt_from_bits(load_dt_bits(dt, type, offset), type);
 }
 
+// softplus(v) from the fast intrinsics (ex2.approx, lg2.approx: ~6 instructions against
+// log1pf(expf)'s ~40), within ~3e-5 relative: below e^v = 0.01, where 1 + e^v would lose
+// e^v's digits, a three-term series. For sums that only place the fix-up's windows and tile
+// starts (sm90/split_fixup.cu), not for the layer's own dt.
+__device__ __forceinline__ float softplus_fast(float v) {
+  if (v > 20.f) return v;
+  const float e = __expf(v);
+  return e < 1e-2f ? e * (1.f - e * (0.5f - e * (1.f / 3.f))) : __logf(1.f + e);
+}
+
 // bias: dt_bias[h], already loaded (0 without one: v + 0 only turns -0 into +0, which
 // the softplus and the clamp to lo >= 0 make the same).
+template <bool kFastSoftplus = false>
 __device__ __forceinline__ float process_dt(float v, float bias, bool softplus, float lo, float hi) {
   v += bias;
-  if (softplus) v = v > 20.f ? v : log1pf(expf(v));
+  if (softplus) v = kFastSoftplus ? softplus_fast(v) : (v > 20.f ? v : log1pf(expf(v)));
   return fminf(fmaxf(v, lo), hi);
 }
 
 // bias: dt_bias[h] or nullptr.
 __device__ __forceinline__ float process_dt(float v, const float* bias, bool softplus, float lo, float hi) {
-  return process_dt(v, bias ? *bias : 0.f, softplus, lo, hi);
+  return process_dt<>(v, bias ? *bias : 0.f, softplus, lo, hi);
 }
 
 }  // namespace flashssd
