@@ -55,16 +55,6 @@ inline FixupList fixup_list(const SsdKernelParams& p, float* tile_log) {
 // even near 19k window tiles of its 98k (A x 1: -11.3%, A x 0.25: +14.4%): a ratio of ~5.
 constexpr int64_t kFixupCostRatio = 5;
 
-// The log-decay of token t of batch b, head h: dt A, -inf where a packed sequence starts,
-// 0 past the sequence's end.
-__device__ __forceinline__ float token_log_decay(const SsdKernelParams& p, const uint8_t* reset_flags, float A_h,
-                                                 float bias, int b, int h, int t) {
-  if (t >= p.seqlen) return 0.f;
-  const float dt = process_dt(load_dt_raw(p.dt, p.dt_type, b * p.dt_sb + int64_t(t) * p.dt_st + h * p.dt_sh), bias,
-                              p.dt_softplus, p.dt_lo, p.dt_hi);
-  return reset_flags && reset_flags[int64_t(b) * p.seqlen + t] ? -INFINITY : dt * A_h;
-}
-
 // 1. tile_log[b, h, tile] = sum of the tile's log-decays, for the tiles of splits 1 .. S - 1
 // (split 0 has no fix-up, and its decay multiplies a zero state in the boundary scan). A block
 // per (tile, 32 heads, batch): warp w sums tokens 8 w .. 8 w + 7, its lanes 32 heads (dt's row
@@ -180,6 +170,20 @@ __global__ void __launch_bounds__(kPrefixWarps * 32) split_log_prefix_kernel(con
     list.items[base + c] = make_int4(static_cast<int>(bh), s, c, static_cast<int>(window));
 }
 
+// A thread's pairs of a (T, P) row-major operand (y or z) in mma's accumulator layout: channels
+// slice + 8 j + 2 q, + 1 of tokens t0 and t1 (zero past T), as stored.
+template <class T>
+__device__ __forceinline__ void load_pairs(const T* base, int64_t stride, int t0, int t1, bool in0, bool in1, int slice,
+                                           int q, uint32_t (&v)[8][2]) {
+  const uint32_t* row0 = reinterpret_cast<const uint32_t*>(base + int64_t(t0) * stride + slice + 2 * q);
+  const uint32_t* row1 = reinterpret_cast<const uint32_t*>(base + int64_t(t1) * stride + slice + 2 * q);
+#pragma unroll
+  for (int j = 0; j < 8; ++j) {
+    v[j][0] = in0 ? row0[4 * j] : 0u;
+    v[j][1] = in1 ? row1[4 * j] : 0u;
+  }
+}
+
 // 4. y_t += g_t exp(cs_t) (C_t h_in^T) over the windows: the work list's entries (a chunk of
 // kChunkTiles tiles of one (b, h, split), clipped to the window) over a persistent grid. A CTA
 // of four warps: h_in (P x N) and the tile's C (64 x N) in shared memory as the element type,
@@ -244,13 +248,26 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
     }
     const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
 
+    const int r0 = 16 * warp + g, r1 = r0 + 8;  // this thread's two tokens (mma rows) of a tile
     for (int tile = first; tile < last; ++tile) {
       __syncthreads();  // the previous tile's reads of s_c and s_factor are done
-      // C's rows of the tile (zero past T) into s_c, 16 bytes per thread and load, kCLoads loads
-      // in flight; the tile's start and its tokens' log-decays meanwhile.
+      // Every load of the tile is issued before the first wait on any (the fix-up is a chain of
+      // dependent loads otherwise: ~7 us a tile and CTA in session 48's fourth form): this
+      // thread's y and z of channels 0-63 (the GEMM's epilogue), the tile's start, its tokens'
+      // dt (warps 0-1) and its C rows (kCLoads 16-byte loads per thread and step).
+      const int t0 = tile * kQ + r0, t1 = tile * kQ + r1;
+      const bool in0 = t0 < p.seqlen, in1 = t1 < p.seqlen;
+      uint32_t yv[8][2], zv[8][2];
+      load_pairs(y, p.y_st, t0, t1, in0, in1, 0, q, yv);
+      if (z) load_pairs(z, p.z_st, t0, t1, in0, in1, 0, q, zv);
       const float start = tile_start_log[bh * tiles + tile];
+      const int t_dt = tile * kQ + tid;
+      const bool dt_token = tid < kQ && t_dt < p.seqlen;
+      const uint32_t dt_bits =
+          dt_token ? load_dt_bits(p.dt, p.dt_type, b * p.dt_sb + int64_t(t_dt) * p.dt_st + h * p.dt_sh) : 0u;
+      const bool dt_reset = dt_token && reset_flags && reset_flags[int64_t(b) * p.seqlen + t_dt];
       const int vectors_per_row = N / 8;
-      constexpr int kCLoads = 4;
+      constexpr int kCLoads = 8;
       for (int v0 = tid; v0 < kQ * vectors_per_row; v0 += kCLoads * kThreads) {
         uint4 val[kCLoads];
 #pragma unroll
@@ -266,10 +283,11 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
         }
       }
       // exp(cs_t): cs_t the log-decay from the split's start through token t (inclusive:
-      // y_t reads the state after token t's decay). Warps 0-1, one token per thread.
+      // y_t reads the state after token t's decay; -inf where a packed sequence starts, 0 past
+      // T). Warps 0-1, one token per thread.
       if (tid < kQ) {
-        const int t = tile * kQ + tid;
-        float inclusive = token_log_decay(p, reset_flags, A_h, bias, b, h, t);
+        const float dt = process_dt(dt_from_bits(dt_bits, p.dt_type), bias, p.dt_softplus, p.dt_lo, p.dt_hi);
+        float inclusive = !dt_token ? 0.f : dt_reset ? -INFINITY : dt * A_h;
 #pragma unroll
         for (int d = 1; d < 32; d *= 2) {
           const float other = __shfl_up_sync(0xffffffffu, inclusive, d);
@@ -280,38 +298,19 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
       }
       __syncthreads();
       if (tid < kQ) {
-        const int t = tile * kQ + tid;
         const float cs = start + s_factor[tid] + (tid >= 32 ? *s_carry : 0.f);
-        s_factor[tid] = t < p.seqlen ? expf(cs) : 0.f;
+        s_factor[tid] = dt_token ? expf(cs) : 0.f;
       }
       __syncthreads();
 
-      const int r0 = 16 * warp + g, r1 = r0 + 8;
       const float f0 = s_factor[r0], f1 = s_factor[r1];
       if (__all_sync(0xffffffffu, f0 == 0.f && f1 == 0.f)) continue;  // (the warp's tokens all past the window)
+      const bool live0 = in0 && f0 != 0.f, live1 = in1 && f1 != 0.f;
       for (int slice = 0; slice < P; slice += 64) {
-        // y and z at channels slice + 8 j + 2 q, + 1 of tokens r0 and r1, loaded before the GEMM
-        // (their latency under it) and every load before the first store (stores to y could
-        // alias z's loads, so the compiler would otherwise wait for each load in turn: ~10 us
-        // a tile, session 47 call 1).
-        const int t0 = tile * kQ + r0, t1 = tile * kQ + r1;
-        const bool live0 = t0 < p.seqlen && f0 != 0.f, live1 = t1 < p.seqlen && f1 != 0.f;
-        uint32_t* y0 = reinterpret_cast<uint32_t*>(y + int64_t(t0) * p.y_st + slice + 2 * q);
-        uint32_t* y1 = reinterpret_cast<uint32_t*>(y + int64_t(t1) * p.y_st + slice + 2 * q);
-        uint32_t yv[8][2], zv[8][2];
-#pragma unroll
-        for (int j = 0; j < 8; ++j) {
-          yv[j][0] = live0 ? y0[4 * j] : 0u;
-          yv[j][1] = live1 ? y1[4 * j] : 0u;
-        }
-        if (z) {
-          const uint32_t* z0 = reinterpret_cast<const uint32_t*>(z + int64_t(t0) * p.z_st + slice + 2 * q);
-          const uint32_t* z1 = reinterpret_cast<const uint32_t*>(z + int64_t(t1) * p.z_st + slice + 2 * q);
-#pragma unroll
-          for (int j = 0; j < 8; ++j) {
-            zv[j][0] = live0 ? z0[4 * j] : 0u;
-            zv[j][1] = live1 ? z1[4 * j] : 0u;
-          }
+        // Channels 64 and up (P = 128): y and z loaded here, after the first slice's stores.
+        if (slice > 0) {
+          load_pairs(y, p.y_st, t0, t1, in0, in1, slice, q, yv);
+          if (z) load_pairs(z, p.z_st, t0, t1, in0, in1, slice, q, zv);
         }
         float acc[8][4];
 #pragma unroll
@@ -345,6 +344,8 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
             yv[j][half] = Pack::pack(old.x + v0, old.y + v1);
           }
         }
+        uint32_t* y0 = reinterpret_cast<uint32_t*>(y + int64_t(t0) * p.y_st + slice + 2 * q);
+        uint32_t* y1 = reinterpret_cast<uint32_t*>(y + int64_t(t1) * p.y_st + slice + 2 * q);
 #pragma unroll
         for (int j = 0; j < 8; ++j) {
           if (live0) y0[4 * j] = yv[j][0];
