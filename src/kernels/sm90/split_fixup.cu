@@ -53,6 +53,8 @@ inline FixupList fixup_list(const SsdKernelParams& p, float* tile_log) {
 // 2026-12-05-s48-windows_model.py): the fix-up's call grows ~14 ns per window tile-head (R1 32k
 // at A x 1 / 0.5 / 0.25), the state pass takes ~3.3-3.5 ns per tile-head; R4 128k breaks
 // even near 19k window tiles of its 98k (A x 1: -11.3%, A x 0.25: +14.4%): a ratio of ~5.
+// (Measured on the fourth form; the fifth, a tile's loads issued together, is ~15% faster
+// (ncu, call 5): the crossover not re-measured.)
 constexpr int64_t kFixupCostRatio = 5;
 
 // 1. tile_log[b, h, tile] = sum of the tile's log-decays, for the tiles of splits 1 .. S - 1
@@ -60,10 +62,10 @@ constexpr int64_t kFixupCostRatio = 5;
 // per (tile, 32 heads, batch): warp w sums tokens 8 w .. 8 w + 7, its lanes 32 heads (dt's row
 // of heads is contiguous in the usual layout), every load in flight at once. (A warp per tile,
 // sequential over its 64 tokens, took 16.6 us at R1 32k for 8 MB of dt: one block per SM;
-// this form with log1pf(expf) 23 us at R4 128k for 25 MB: the softplus, ~40 instructions a
-// token and head, bounds it, hence softplus_fast: the sums place windows and tile starts only,
-// a relative error of ~3e-5 in them moves exp(cs) by at most ~3e-3 at the window's far end
-// (cs = -110), by ~3e-5 |cs| nearer.)
+// this form with log1pf(expf) 23.3 us at R4 128k for 25 MB, with softplus_fast 19.4 (R1 32k
+// 8.7): still ~1.3 TB/s, bound by something not yet found. The sums place windows and tile
+// starts only: a relative error of ~3e-5 in them moves exp(cs) by at most ~3e-3 at the
+// window's far end (cs = -110), by ~3e-5 |cs| nearer.)
 constexpr int kTileWarps = 8, kWarpTokens = kQ / kTileWarps;
 __global__ void __launch_bounds__(kTileWarps * 32) tile_log_decay_kernel(const __grid_constant__ SsdKernelParams p,
                                                                           const uint8_t* reset_flags, float* tile_log,
