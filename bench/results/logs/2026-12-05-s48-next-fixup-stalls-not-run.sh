@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Session 48, not run (no device budget left): where the fix-up kernel (split_fixup.cu, kernel 4)
+# and tile_log_decay (kernel 1: 19.4 us for 25 MB of dt at R4 128k, ~1.3 TB/s, cause unknown)
 # waits. Calls 5-6 showed neither its loads' order (-15%) nor its instruction count (call 6:
 # unchanged) bounds it; it runs ~12 ns per window tile-head, ~6.5 us per tile and CTA, ~3x its
 # bytes. ncu's warp-state sampling by source line says which wait dominates (h_in's load and
@@ -11,7 +12,7 @@ O=${OUT:?}; mkdir -p "$O"
 bash scripts/carry.sh unpack s48main > /dev/null || exit 1
 F=out/dev/s48main
 export LD_LIBRARY_PATH=$PWD/$F
-FLASHSSD_SPLIT_SCHEME=fixup timeout 240 ncu --clock-control none -k regex:split_fixup_kernel -c 1 --import-source yes \
+FLASHSSD_SPLIT_SCHEME=fixup timeout 240 ncu --clock-control none -k regex:"split_fixup_kernel|tile_log_decay_kernel" -c 2 --import-source yes \
   --section WarpStateStats --section SourceCounters --section SchedulerStats --section Occupancy \
   --section MemoryWorkloadAnalysis_Tables -o $O/fixup_stalls \
   $F/bench/flashssd_bench --config R4 --seqlen 131072 --iters 1 --warmup 1 --no-verify > $O/ncu_run.log 2>&1
