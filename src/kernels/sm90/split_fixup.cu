@@ -26,7 +26,7 @@ constexpr int kQ = kFixupTile;
 // log-decay from its split's start is below this has a zero term for every token.
 constexpr float kWindowFloor = -110.f;
 // The fix-up's work list (after the tile log-decays in the workspace): one entry (b H index,
-// split, chunk) per chunk of kChunkTiles tiles that holds window tiles, appended by
+// split, chunk, the window's tiles) per chunk of kChunkTiles tiles that holds window tiles, appended by
 // split_log_prefix_kernel, so that the fix-up walks the windows only. The order of the entries
 // varies from run to run; each y tile is written by one entry, so y does not.
 constexpr int kChunkTiles = 4;
