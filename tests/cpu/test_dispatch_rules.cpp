@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <limits>
 #include <string>
 
 #include "kernels/common/launch_util.h"
+#include "kernels/sm90/split_fixup.h"
 #include "kernels/sm90/ssd_fwd_sm90.h"
 
 namespace {
@@ -132,6 +134,43 @@ TEST(SplitPlan, EnvironmentOverride) {
   EXPECT_EQ(runs, 4);
 }
 
+// The sm90 split schemes (split_fixup.h): the state pass where dt may be negative or where
+// the pass is short, the choice on the device elsewhere; FLASHSSD_SPLIT_SCHEME forces either.
+TEST(SplitScheme, StatePassWhereShortOrDtMayBeNegative) {
+  using flashssd::sm90::SplitScheme;
+  using flashssd::sm90::plan_split_scheme;
+  using flashssd::sm90::state_pass_steps;
+  ::unsetenv("FLASHSSD_SPLIT_SCHEME");
+  // The plans of R1 32k (64 CTAs a split, 2 splits of 256 tiles, 2 runs) and R4 128k / 512k
+  // (32 CTAs, 4 splits of 512 / 2048 tiles, 4 runs) on 132 SMs.
+  const int64_t r1_32k = state_pass_steps(64, 2, 256, 132), r4_128k = state_pass_steps(96, 4, 512, 132),
+                r4_512k = state_pass_steps(96, 4, 2048, 132);
+  EXPECT_EQ(r1_32k, 128);    // one wave of 128 CTAs, 128 tiles each
+  EXPECT_EQ(r4_128k, 384);   // three waves of 384 CTAs, 128 tiles each
+  EXPECT_EQ(r4_512k, 1536);
+  EXPECT_EQ(plan_split_scheme(true, r1_32k), SplitScheme::kStatePass);
+  EXPECT_EQ(plan_split_scheme(true, r4_128k), SplitScheme::kAuto);
+  EXPECT_EQ(plan_split_scheme(true, r4_512k), SplitScheme::kAuto);
+  EXPECT_EQ(plan_split_scheme(true, flashssd::sm90::kFixupMinStateSteps - 1), SplitScheme::kStatePass);
+  EXPECT_EQ(plan_split_scheme(false, r4_512k), SplitScheme::kStatePass);
+  ::setenv("FLASHSSD_SPLIT_SCHEME", "fixup", 1);
+  const SplitScheme forced_short = plan_split_scheme(true, r1_32k), forced_negative = plan_split_scheme(false, r4_128k);
+  ::setenv("FLASHSSD_SPLIT_SCHEME", "state", 1);
+  const SplitScheme state_long = plan_split_scheme(true, r4_512k);
+  ::unsetenv("FLASHSSD_SPLIT_SCHEME");
+  EXPECT_EQ(forced_short, SplitScheme::kFixup);         // forced: also where the pass is short
+  EXPECT_EQ(forced_negative, SplitScheme::kStatePass);  // but never where dt may be negative
+  EXPECT_EQ(state_long, SplitScheme::kStatePass);
+}
+
+TEST(SplitScheme, BudgetOfTheChoiceOnTheDevice) {
+  using flashssd::sm90::SplitScheme;
+  using flashssd::sm90::fixup_budget;
+  EXPECT_EQ(fixup_budget(SplitScheme::kStatePass, 98304), 0);  // never the fix-up
+  EXPECT_EQ(fixup_budget(SplitScheme::kFixup, 98304), std::numeric_limits<int64_t>::max());
+  EXPECT_EQ(fixup_budget(SplitScheme::kAuto, 98304), 98304 / 5);  // window tiles x 5 < the state pass's
+}
+
 // A persistent grid over items of equal cost: the fewest CTAs that keep the most items per CTA.
 TEST(BalancedGrid, FewestCtasForTheSameItemsPerCta) {
   using flashssd::balanced_grid;
@@ -147,7 +186,9 @@ TEST(BalancedGrid, FewestCtasForTheSameItemsPerCta) {
       const int64_t grid = balanced_grid(items, slots), per_cta = (items + slots - 1) / slots;
       ASSERT_LE(grid, std::min<int64_t>(items, slots));
       ASSERT_EQ((items + grid - 1) / grid, per_cta) << items << " items on " << slots;  // the makespan is kept
-      if (grid > 1) ASSERT_GT((items + grid - 2) / (grid - 1), per_cta);  // and one CTA fewer would not
+      if (grid > 1) {
+        ASSERT_GT((items + grid - 2) / (grid - 1), per_cta);  // and one CTA fewer would not
+      }
     }
 }
 

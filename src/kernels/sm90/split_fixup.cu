@@ -5,9 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
-#include <cstring>
-#include <limits>
+
 
 #include "kernels/common/dt.cuh"
 #include "kernels/common/launch_util.h"
@@ -46,16 +44,6 @@ inline FixupList fixup_list(const SsdKernelParams& p, float* tile_log) {
   auto* count = reinterpret_cast<unsigned long long*>(tile_log + floats);
   return {count, reinterpret_cast<int4*>(count + 2)};
 }
-
-// A fix-up tile-head (y read and written, z and C read) against a state pass tile-head (x and B
-// read): the choice takes the fix-up while window tiles x this < the state pass's tiles.
-// Session 48 (H100, bench/results/logs/2026-12-05-s48-calls/fixup4, window counts from
-// 2026-12-05-s48-windows_model.py): the fix-up's call grows ~14 ns per window tile-head (R1 32k
-// at A x 1 / 0.5 / 0.25), the state pass takes ~3.3-3.5 ns per tile-head; R4 128k breaks
-// even near 19k window tiles of its 98k (A x 1: -11.3%, A x 0.25: +14.4%): a ratio of ~5.
-// (Measured on the fourth form; the fifth, a tile's loads issued together, is ~15% faster
-// (ncu, call 5): the crossover not re-measured.)
-constexpr int64_t kFixupCostRatio = 5;
 
 // 1. tile_log[b, h, tile] = sum of the tile's log-decays, for the tiles of splits 1 .. S - 1
 // (split 0 has no fix-up, and its decay multiplies a zero state in the boundary scan). A block
@@ -359,25 +347,6 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
 }
 
 }  // namespace
-
-SplitScheme split_scheme() {
-  const char* scheme = std::getenv("FLASHSSD_SPLIT_SCHEME");
-  if (scheme && std::strcmp(scheme, "state") == 0) return SplitScheme::kStatePass;
-  if (scheme && std::strcmp(scheme, "fixup") == 0) return SplitScheme::kFixup;
-  return SplitScheme::kAuto;
-}
-
-SplitScheme plan_split_scheme(bool dt_nonnegative, int64_t state_steps) {
-  if (!dt_nonnegative) return SplitScheme::kStatePass;
-  const SplitScheme scheme = split_scheme();
-  return scheme == SplitScheme::kAuto && state_steps < kFixupMinStateSteps ? SplitScheme::kStatePass : scheme;
-}
-
-int64_t fixup_budget(SplitScheme scheme, int64_t state_tiles) {
-  if (scheme == SplitScheme::kFixup) return std::numeric_limits<int64_t>::max();
-  if (scheme == SplitScheme::kStatePass) return 0;
-  return state_tiles / kFixupCostRatio;
-}
 
 size_t split_decays_workspace_bytes(const SsdKernelParams& p) {
   // The window count (16 bytes with its padding), the tile log-decays (to 16 bytes), the work

@@ -61,10 +61,13 @@ SplitScheme split_scheme();
 //     benchmark's decays.
 constexpr int64_t kFixupMinStateSteps = 256;
 SplitScheme plan_split_scheme(bool dt_nonnegative, int64_t state_steps);
+// The state pass's length in tiles per SM: its waves of state_ctas x state_runs CTAs (one an
+// SM) times a run's tiles.
+int64_t state_pass_steps(int64_t state_ctas, int state_runs, int split_tiles, int sms);
 
 // The budget of window tiles under which the fix-up is taken: the state pass reads
 // state_tiles tile-heads (all splits but the last); a fix-up tile-head costs about
-// kFixupCostRatio of them (session 48).
+// kFixupCostRatio of them (split_scheme.cpp, session 48).
 int64_t fixup_budget(SplitScheme scheme, int64_t state_tiles);
 
 // Workspace of the kernels below: the per-tile log-decays (b, H, tiles) and the window count.

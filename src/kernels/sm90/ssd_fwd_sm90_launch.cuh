@@ -115,9 +115,7 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     const int64_t state_ctas = ctas_per_split * (plan.num_splits - 1);
     params.state_runs = forced_state_runs(state_runs_per_split(state_ctas, split_tiles, sms), split_tiles);
     K::set_splits(p, plan.num_splits, plan.split_len, params.state_runs);
-    // The state pass's length in tiles per SM: its waves of CTAs times a run's tiles.
-    const int64_t state_steps =
-        (state_ctas * params.state_runs + sms - 1) / sms * (split_tiles / params.state_runs);
+    const int64_t state_steps = state_pass_steps(state_ctas, params.state_runs, split_tiles, sms);
     const SplitScheme scheme = plan_split_scheme(params.dt_softplus || params.dt_lo >= 0.f, state_steps);
     with_fixup = scheme != SplitScheme::kStatePass;
     allocate_split_workspace(params, workspace);
