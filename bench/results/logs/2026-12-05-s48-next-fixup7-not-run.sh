@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Session 48, not run (no device budget left): branch s48-fixup7's fix-up (five CTAs an SM, 96
 # registers: 32 channels at a time, C by cp.async; staged as out/dev/s48f, packed in
-# out/carry/s48f.tar.xz) against main's (out/dev/s48main, 8855b32 = SASS of main's HEAD). One
+# out/carry/s48f.tar.xz) against main's (out/dev/s48main, 8855b32: the same instructions as main's
+# HEAD 082008d). One
 # call, ~4 min:
 #   1. fixup7: GPU suite (default; fix-up forced at 3 splits), memcheck and racecheck of the
 #      small shapes at 3 splits with the fix-up forced;
