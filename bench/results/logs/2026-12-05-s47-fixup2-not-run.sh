@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
+# NEVER RUN (session 47: no device budget; it reached main with the merge of s47-auto in
+# session 48). Its kernel form was measured through -s47-auto.sh instead.
 # Session 47, branch s47-fixup, second form of the fix-up kernel (y and z loaded before the GEMM and
 # before any store; 128 registers, CTAs by occupancy). One device call: the split tests and the
 # GPU suite with FLASHSSD_SPLIT_SCHEME=fixup at 3 splits, memcheck / racecheck on the small shapes
 # that way, the API A/B (the branch's library with the state pass, its default, against the
 # fix-up), and ncu's kernel durations of R4 128k and R1 32k with the fix-up.
-#   device: OUT=$OUT bash bench/results/logs/2026-12-05-s47-fixup2.sh   (carry out/carry)
+#   device: OUT=$OUT bash bench/results/logs/2026-12-05-s47-fixup2-not-run.sh   (carry out/carry)
 set -u
 O=${OUT:?}; mkdir -p "$O"
 bash scripts/carry.sh unpack s47fixup2 > /dev/null || exit 1
