@@ -8,4 +8,4 @@
 set -u
 nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader
 bash scripts/carry.sh unpack s49main > /dev/null || exit 1
-FLASHSSD_COMMIT=b07ba76b4a7a OUT=${OUT:?} PART=bench bash scripts/device_session.sh out/dev/s49main
+FLASHSSD_COMMIT=b07ba7650b1b OUT=${OUT:?} PART=bench bash scripts/device_session.sh out/dev/s49main
