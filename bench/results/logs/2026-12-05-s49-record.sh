@@ -4,8 +4,16 @@
 # rules in split_scheme.cpp). Staged: scripts/stage_device_build.sh build-gpu s49main; packed:
 # scripts/carry.sh pack s49main dev/s49main. PART=bench of device_session.sh (segsum section +
 # compare.py), ~520 s.
-#   device: OUT=$OUT bash bench/results/logs/2026-12-05-s49-record.sh   (carry out/carry third_party_bench)
+# Or, with the argument s49d7, on branch s49-decay7's c76ff4026fe7 (main + the faster
+# tile_log_decay + s48-fixup7's fix-up; staged as out/dev/s49d7), if call 4 finds it correct and
+# no slower: main is then fast-forwarded to it.
+#   device: OUT=$OUT bash bench/results/logs/2026-12-05-s49-record.sh [s49d7]   (carry out/carry third_party_bench)
 set -u
 nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader
-bash scripts/carry.sh unpack s49main > /dev/null || exit 1
-FLASHSSD_COMMIT=b07ba7650b1b OUT=${OUT:?} PART=bench bash scripts/device_session.sh out/dev/s49main
+case ${1:-s49main} in
+  s49main) lib=s49main commit=b07ba7650b1b ;;
+  s49d7) lib=s49d7 commit=c76ff4026fe7 ;;
+  *) echo "record: s49main or s49d7, not $1" >&2; exit 2 ;;
+esac
+bash scripts/carry.sh unpack $lib > /dev/null || exit 1
+FLASHSSD_COMMIT=$commit OUT=${OUT:?} PART=bench bash scripts/device_session.sh out/dev/$lib
