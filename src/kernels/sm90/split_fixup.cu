@@ -162,13 +162,13 @@ __global__ void __launch_bounds__(kPrefixWarps * 32) split_log_prefix_kernel(con
 
 // A thread's pairs of a (T, P) row-major operand (y or z) in mma's accumulator layout: channels
 // slice + 8 j + 2 q, + 1 of tokens t0 and t1 (zero past T), as stored.
-template <class T>
+template <class T, int J>
 __device__ __forceinline__ void load_pairs(const T* base, int64_t stride, int t0, int t1, bool in0, bool in1, int slice,
-                                           int q, uint32_t (&v)[8][2]) {
+                                           int q, uint32_t (&v)[J][2]) {
   const uint32_t* row0 = reinterpret_cast<const uint32_t*>(base + int64_t(t0) * stride + slice + 2 * q);
   const uint32_t* row1 = reinterpret_cast<const uint32_t*>(base + int64_t(t1) * stride + slice + 2 * q);
 #pragma unroll
-  for (int j = 0; j < 8; ++j) {
+  for (int j = 0; j < J; ++j) {
     v[j][0] = in0 ? row0[4 * j] : 0u;
     v[j][1] = in1 ? row1[4 * j] : 0u;
   }
@@ -178,13 +178,18 @@ __device__ __forceinline__ void load_pairs(const T* base, int64_t stride, int t0
 // kChunkTiles tiles of one (b, h, split), clipped to the window) over a persistent grid. A CTA
 // of four warps: h_in (P x N) and the tile's C (64 x N) in shared memory as the element type,
 // warp w tokens 16 w .. 16 w + 15 by mma.sync m16n8k16 (C row-major as A, h_in's rows as B's
-// columns), 64 channels at a time.
+// columns), kSliceChannels channels at a time.
 constexpr int kFixWarps = 4;
 constexpr int kPad = 8;  // elements of padding per shared row: mma fragment loads without bank conflicts
+// Five CTAs an SM (at most 102 registers, 96 used; shared memory 35 KB each at P = 64, N = 128;
+// six spilled at 85): the kernel is latency-bound (session 48 call 6: its instruction count
+// is not what holds it), so more tiles in flight than main's four. 32 channels at a time keep
+// the accumulators, y and z in those registers; C goes to shared memory by cp.async.
+// (Branch s48-fixup7, built, not run.)
+constexpr int kFixCtas = 5, kSliceChannels = 32, kSliceJ = kSliceChannels / 8;
 
-// (At most 128 registers, so that four CTAs fit on an SM: 168 without the bound, no spill with it.)
 template <class T>
-__global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __grid_constant__ SsdKernelParams p,
+__global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(const __grid_constant__ SsdKernelParams p,
                                                                       const uint8_t* reset_flags,
                                                                       const float* tile_start_log, FixupList list) {
   using Pack = sm80::HalfPacking<T>;
@@ -215,11 +220,11 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
     T* y = static_cast<T*>(p.y) + b * p.y_sb + h * p.y_sh;
     const T* z = p.z ? static_cast<const T*>(p.z) + b * p.z_sb + h * p.z_sh : nullptr;
 
-    // h_in = the state after split s - 1 (the boundary scan's slot s - 1), as T: eight float4
+    // h_in = the state after split s - 1 (the boundary scan's slot s - 1), as T: four float4
     // loads in flight per thread and step.
     __syncthreads();  // the previous item's reads of s_h are done
     const float* h_in = p.split_states + (bh * p.num_splits + s - 1) * plane;
-    constexpr int kLoads = 8;
+    constexpr int kLoads = 4;
     const int64_t vectors = plane / 4;
     for (int64_t v0 = tid; v0 < vectors; v0 += kLoads * kThreads) {
       float4 v[kLoads];
@@ -242,12 +247,18 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
     for (int tile = first; tile < last; ++tile) {
       __syncthreads();  // the previous tile's reads of s_c and s_factor are done
       // Every load of the tile is issued before the first wait on any (the fix-up is a chain of
-      // dependent loads otherwise: ~7 us a tile and CTA in session 48's fourth form): this
-      // thread's y and z of channels 0-63 (the GEMM's epilogue), the tile's start, its tokens'
-      // dt (warps 0-1) and its C rows (kCLoads 16-byte loads per thread and step).
+      // dependent loads otherwise: ~7 us a tile and CTA in session 48's fourth form): its C
+      // rows into s_c by cp.async (zero past T), this thread's y and z of the first
+      // kSliceChannels channels, the tile's start and its tokens' dt (warps 0-1).
       const int t0 = tile * kQ + r0, t1 = tile * kQ + r1;
       const bool in0 = t0 < p.seqlen, in1 = t1 < p.seqlen;
-      uint32_t yv[8][2], zv[8][2];
+      const int vectors_per_row = N / 8;
+      for (int v = tid; v < kQ * vectors_per_row; v += kThreads) {
+        const int r = v / vectors_per_row, n = (v % vectors_per_row) * 8, t = tile * kQ + r;
+        sm80::cp_async_16(s_c + r * row + n, t < p.seqlen ? C + int64_t(t) * p.C_st + n : C, t < p.seqlen);
+      }
+      sm80::cp_async_commit();
+      uint32_t yv[kSliceJ][2], zv[kSliceJ][2];
       load_pairs(y, p.y_st, t0, t1, in0, in1, 0, q, yv);
       if (z) load_pairs(z, p.z_st, t0, t1, in0, in1, 0, q, zv);
       const float start = tile_start_log[bh * tiles + tile];
@@ -256,22 +267,6 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
       const uint32_t dt_bits =
           dt_token ? load_dt_bits(p.dt, p.dt_type, b * p.dt_sb + int64_t(t_dt) * p.dt_st + h * p.dt_sh) : 0u;
       const bool dt_reset = dt_token && reset_flags && reset_flags[int64_t(b) * p.seqlen + t_dt];
-      const int vectors_per_row = N / 8;
-      constexpr int kCLoads = 8;
-      for (int v0 = tid; v0 < kQ * vectors_per_row; v0 += kCLoads * kThreads) {
-        uint4 val[kCLoads];
-#pragma unroll
-        for (int k = 0; k < kCLoads; ++k) {
-          const int v = v0 + k * kThreads, r = v / vectors_per_row, n = (v % vectors_per_row) * 8, t = tile * kQ + r;
-          val[k] = v < kQ * vectors_per_row && t < p.seqlen ? *reinterpret_cast<const uint4*>(C + int64_t(t) * p.C_st + n)
-                                                            : make_uint4(0u, 0u, 0u, 0u);
-        }
-#pragma unroll
-        for (int k = 0; k < kCLoads; ++k) {
-          const int v = v0 + k * kThreads, r = v / vectors_per_row, n = (v % vectors_per_row) * 8;
-          if (v < kQ * vectors_per_row) *reinterpret_cast<uint4*>(s_c + r * row + n) = val[k];
-        }
-      }
       // exp(cs_t): cs_t the log-decay from the split's start through token t (inclusive:
       // y_t reads the state after token t's decay; -inf where a packed sequence starts, 0 past
       // T). Warps 0-1, one token per thread.
@@ -286,6 +281,7 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
         if (tid == 31) *s_carry = inclusive;
         s_factor[tid] = inclusive;
       }
+      sm80::cp_async_wait<0>();  // (this thread's C copies; the barrier makes everyone's visible)
       __syncthreads();
       if (tid < kQ) {
         const float cs = start + s_factor[tid] + (tid >= 32 ? *s_carry : 0.f);
@@ -296,15 +292,15 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
       const float f0 = s_factor[r0], f1 = s_factor[r1];
       if (__all_sync(0xffffffffu, f0 == 0.f && f1 == 0.f)) continue;  // (the warp's tokens all past the window)
       const bool live0 = in0 && f0 != 0.f, live1 = in1 && f1 != 0.f;
-      for (int slice = 0; slice < P; slice += 64) {
-        // Channels 64 and up (P = 128): y and z loaded here, after the first slice's stores.
+      for (int slice = 0; slice < P; slice += kSliceChannels) {
+        // Channels kSliceChannels and up: y and z loaded here, after the previous slice's stores.
         if (slice > 0) {
           load_pairs(y, p.y_st, t0, t1, in0, in1, slice, q, yv);
           if (z) load_pairs(z, p.z_st, t0, t1, in0, in1, slice, q, zv);
         }
-        float acc[8][4];
+        float acc[kSliceJ][4];
 #pragma unroll
-        for (int j = 0; j < 8; ++j) acc[j][0] = acc[j][1] = acc[j][2] = acc[j][3] = 0.f;
+        for (int j = 0; j < kSliceJ; ++j) acc[j][0] = acc[j][1] = acc[j][2] = acc[j][3] = 0.f;
         for (int k0 = 0; k0 < N; k0 += 16) {
           uint32_t a[4];
           a[0] = *reinterpret_cast<const uint32_t*>(s_c + r0 * row + k0 + 2 * q);
@@ -312,7 +308,7 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
           a[2] = *reinterpret_cast<const uint32_t*>(s_c + r0 * row + k0 + 8 + 2 * q);
           a[3] = *reinterpret_cast<const uint32_t*>(s_c + r1 * row + k0 + 8 + 2 * q);
 #pragma unroll
-          for (int j = 0; j < 8; ++j) {
+          for (int j = 0; j < kSliceJ; ++j) {
             const T* hrow = s_h + (slice + 8 * j + g) * row + k0 + 2 * q;
             sm80::mma_16816<T>(acc[j], a, *reinterpret_cast<const uint32_t*>(hrow),
                                *reinterpret_cast<const uint32_t*>(hrow + 8));
@@ -320,7 +316,7 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
         }
         // y += g exp(cs) acc (y and z loaded above).
 #pragma unroll
-        for (int j = 0; j < 8; ++j) {
+        for (int j = 0; j < kSliceJ; ++j) {
 #pragma unroll
           for (int half = 0; half < 2; ++half) {
             const float f = half ? f1 : f0;
@@ -337,7 +333,7 @@ __global__ void __launch_bounds__(kFixWarps * 32, 4) split_fixup_kernel(const __
         uint32_t* y0 = reinterpret_cast<uint32_t*>(y + int64_t(t0) * p.y_st + slice + 2 * q);
         uint32_t* y1 = reinterpret_cast<uint32_t*>(y + int64_t(t1) * p.y_st + slice + 2 * q);
 #pragma unroll
-        for (int j = 0; j < 8; ++j) {
+        for (int j = 0; j < kSliceJ; ++j) {
           if (live0) y0[4 * j] = yv[j][0];
           if (live1) y1[4 * j] = yv[j][1];
         }
