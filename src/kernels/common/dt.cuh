@@ -37,10 +37,11 @@ __device__ __forceinline__ float load_dt_raw(const void* dt, ScalarType type, in
 // log1pf(expf)'s ~40), within ~3e-5 relative: below e^v = 0.01, where 1 + e^v would lose
 // e^v's digits, a three-term series. For sums that only place the fix-up's windows and tile
 // starts (sm90/split_fixup.cu), not for the layer's own dt.
+// Both sides computed and selected, no branch (an infinite e from v > 88 is selected away).
 __device__ __forceinline__ float softplus_fast(float v) {
-  if (v > 20.f) return v;
   const float e = __expf(v);
-  return e < 1e-2f ? e * (1.f - e * (0.5f - e * (1.f / 3.f))) : __logf(1.f + e);
+  const float series = e * (1.f - e * (0.5f - e * (1.f / 3.f))), log_form = __logf(1.f + e);
+  return v > 20.f ? v : (e < 1e-2f ? series : log_form);
 }
 
 // bias: dt_bias[h], already loaded (0 without one: v + 0 only turns -0 into +0, which

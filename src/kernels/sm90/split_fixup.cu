@@ -49,12 +49,50 @@ inline FixupList fixup_list(const SsdKernelParams& p, float* tile_log) {
 // (split 0 has no fix-up, and its decay multiplies a zero state in the boundary scan). A block
 // per (tile, 32 heads, batch): warp w sums tokens 8 w .. 8 w + 7, its lanes 32 heads (dt's row
 // of heads is contiguous in the usual layout), every load in flight at once. (A warp per tile,
-// sequential over its 64 tokens, took 16.6 us at R1 32k for 8 MB of dt: one block per SM;
-// this form with log1pf(expf) 23.3 us at R4 128k for 25 MB, with softplus_fast 19.4 (R1 32k
-// 8.7): still ~1.3 TB/s, bound by something not yet found. The sums place windows and tile
-// starts only: a relative error of ~3e-5 in them moves exp(cs) by at most ~3e-3 at the
-// window's far end (cs = -110), by ~3e-5 |cs| nearer.)
+// sequential over its 64 tokens, took 16.6 us at R1 32k for 8 MB of dt: one block per SM.)
+// The sums place windows and tile starts only: a relative error of ~3e-5 in them (the fast
+// softplus) moves exp(cs) by at most ~3e-3 at the window's far end (cs = -110), by ~3e-5 |cs|
+// nearer.
 constexpr int kTileWarps = 8, kWarpTokens = kQ / kTileWarps;
+
+// One lane's sum of dt A over `count` (<= kWarpTokens) tokens from `at`, `step` bytes apart,
+// with dt's type and the softplus template parameters and the loads unpredicated where the
+// warp's tokens are all inside T: the kernel with the type and the softplus tested per token
+// (and the token's 64-bit offset and bounds) ran ~580 instructions a warp and was issue-bound
+// (session 49, ncu on the H100: 84% of the issue slots busy, 19.4 us for 25 MB at R4 128k).
+// (count: the tokens left in T from the first, may be <= 0 or above kWarpTokens.)
+template <ScalarType kDt, bool kSoftplus, bool kFull>
+__device__ __forceinline__ float tokens_log_decay(const char* at, int64_t step, int count, float A_h, float bias,
+                                                  const SsdKernelParams& p) {
+  uint32_t bits[kWarpTokens];
+#pragma unroll
+  for (int k = 0; k < kWarpTokens; ++k, at += step) bits[k] = kFull || k < count ? load_dt_bits(at, kDt, 0) : 0u;
+  float sum = 0.f;
+#pragma unroll
+  for (int k = 0; k < kWarpTokens; ++k)
+    if (kFull || k < count) sum += process_dt<true>(dt_from_bits(bits[k], kDt), bias, kSoftplus, p.dt_lo, p.dt_hi) * A_h;
+  return sum;
+}
+template <ScalarType kDt, bool kSoftplus>
+__device__ __forceinline__ float tokens_log_decay(const char* at, int64_t step, int count, float A_h, float bias,
+                                                  const SsdKernelParams& p) {
+  // (count >= kWarpTokens tested by itself. With count clamped first, max(0, min(8, T - t0)), and
+  // == 8 tested, the bf16 softplus instance read past T where 5 tokens were left (session 49
+  // call 4: memcheck, and GpuForwardSmall's dt dtypes test at 3 splits); its SASS alone took
+  // the whole-warp branch on a predicate output of the clamp's VIMNMX.RELU, the other instances
+  // tested ISETP count != 8. Not yet run on a device in this form.)
+  return count >= kWarpTokens ? tokens_log_decay<kDt, kSoftplus, true>(at, step, count, A_h, bias, p)
+                              : tokens_log_decay<kDt, kSoftplus, false>(at, step, count, A_h, bias, p);
+}
+template <ScalarType kDt>
+__device__ __forceinline__ float tokens_log_decay(const SsdKernelParams& p, int64_t offset, int count, float A_h,
+                                                  float bias) {
+  constexpr int kBytes = kDt == ScalarType::kF32 ? 4 : 2;
+  const char* at = static_cast<const char*>(p.dt) + offset * kBytes;
+  return p.dt_softplus ? tokens_log_decay<kDt, true>(at, p.dt_st * kBytes, count, A_h, bias, p)
+                       : tokens_log_decay<kDt, false>(at, p.dt_st * kBytes, count, A_h, bias, p);
+}
+
 __global__ void __launch_bounds__(kTileWarps * 32) tile_log_decay_kernel(const __grid_constant__ SsdKernelParams p,
                                                                           const uint8_t* reset_flags, float* tile_log,
                                                                           unsigned long long* list_count) {
@@ -72,19 +110,18 @@ __global__ void __launch_bounds__(kTileWarps * 32) tile_log_decay_kernel(const _
   float sum = 0.f;
   if (h < p.heads) {
     const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
-    uint32_t bits[kWarpTokens];
-#pragma unroll
-    for (int k = 0; k < kWarpTokens; ++k)
-      bits[k] = t0 + k < p.seqlen ? load_dt_bits(p.dt, p.dt_type, b * p.dt_sb + int64_t(t0 + k) * p.dt_st + h * p.dt_sh) : 0u;
-    bool starts = false;  // a packed sequence starts among the warp's tokens: -inf
-    if (reset_flags)
-      for (int k = 0; k < kWarpTokens && t0 + k < p.seqlen; ++k) starts |= reset_flags[int64_t(b) * p.seqlen + t0 + k] != 0;
-#pragma unroll
-    for (int k = 0; k < kWarpTokens; ++k) {
-      if (t0 + k >= p.seqlen) continue;
-      sum += process_dt<true>(dt_from_bits(bits[k], p.dt_type), bias, p.dt_softplus, p.dt_lo, p.dt_hi) * A_h;
+    const int count = p.seqlen - t0;  // (tokens left; the helpers load those below kWarpTokens)
+    const int64_t offset = b * p.dt_sb + int64_t(t0) * p.dt_st + h * p.dt_sh;
+    switch (p.dt_type) {  // (uniform: one branch per thread)
+      case ScalarType::kF32: sum = tokens_log_decay<ScalarType::kF32>(p, offset, count, A_h, bias); break;
+      case ScalarType::kBF16: sum = tokens_log_decay<ScalarType::kBF16>(p, offset, count, A_h, bias); break;
+      default: sum = tokens_log_decay<ScalarType::kF16>(p, offset, count, A_h, bias); break;
     }
-    if (starts) sum = -INFINITY;
+    if (reset_flags) {  // a packed sequence starts among the warp's tokens: -inf
+      bool starts = false;
+      for (int k = 0; k < min(count, kWarpTokens); ++k) starts |= reset_flags[int64_t(b) * p.seqlen + t0 + k] != 0;
+      if (starts) sum = -INFINITY;
+    }
   }
   partial[warp][lane] = sum;
   __syncthreads();
