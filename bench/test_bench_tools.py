@@ -182,6 +182,38 @@ def test_update_readme_perf(tmp_path):
     assert urp.main(argv) == 2
 
 
+def test_update_readme_perf_same_date_takes_the_last_committed(tmp_path):
+    """Two records of one date: the one committed last is the newest, whatever the files'
+    modification times (a fresh clone sets those in checkout order); one not yet committed
+    is newer still."""
+    import shutil
+    import update_readme_perf as urp
+    if shutil.which("git") is None:
+        pytest.skip("git not installed")
+    res = tmp_path / "results"
+    res.mkdir()
+    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t", GIT_COMMITTER_NAME="t",
+               GIT_COMMITTER_EMAIL="t@t")
+    git = lambda *a, **kw: subprocess.run(["git", *a], cwd=tmp_path, check=True, capture_output=True,
+                                          env=dict(env, **kw))
+    git("init", "-q")
+    first = report_for(filled_rows(), date="2026-12-05", commit="firstcommit")
+    second = report_for(filled_rows(), date="2026-12-05", commit="secondcommit")
+    (res / "2026-12-05-b.json").write_text(json.dumps(first))
+    git("add", ".")
+    git("commit", "-qm", "first", GIT_COMMITTER_DATE="2026-12-05T10:00:00+0000")
+    (res / "2026-12-05-a.json").write_text(json.dumps(second))
+    git("add", ".")
+    git("commit", "-qm", "second", GIT_COMMITTER_DATE="2026-12-05T11:00:00+0000")
+    os.utime(res / "2026-12-05-a.json", (1_000_000, 1_000_000))  # the older file by mtime
+    newest = lambda: urp.load_reports(str(res))[-1][3]["commit"]
+    assert newest() == "secondcommit"
+    third = report_for(filled_rows(), date="2026-12-05", commit="uncommitted")
+    (res / "2026-12-05-0.json").write_text(json.dumps(third))
+    os.utime(res / "2026-12-05-0.json", (1_000_000, 1_000_000))
+    assert newest() == "uncommitted"
+
+
 def test_readme_perf_section_matches_the_newest_results():
     """The checked-in README's performance section is the newest bench/results/*.json's
     (a new benchmark of record committed without scripts/update_readme_perf.py fails here)."""

@@ -12,8 +12,11 @@ table code. Nothing is typed by hand.
     python3 scripts/update_readme_perf.py --print         # print the section only
     python3 scripts/update_readme_perf.py --readme /tmp/README.md --json bench/results/X.json
 
-"Newest" = the latest "date" (from the JSON, else the file name), then the latest
-modification time. Dry-run reports (compare.py --dry-run) and reports without a
+"Newest" = the latest "date" (from the JSON, else the file name); between files of one date,
+the one git committed last (a file not yet committed counts as newest), and outside a git
+checkout the latest modification time (a fresh clone's modification times are its checkout
+order, not the records' order: session 49's H100 record and session 46's H200 record share a
+date). Dry-run reports (compare.py --dry-run) and reports without a
 single timing (a run that failed before measuring) are never used.
 """
 from __future__ import annotations
@@ -23,6 +26,7 @@ import glob
 import json
 import os
 import re
+import subprocess
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -32,6 +36,20 @@ import compare  # noqa: E402  (stdlib-only at import time)
 BEGIN = "<!-- perf:begin -->"
 END = "<!-- perf:end -->"
 TIMINGS = ("flashssd_ms", "triton_ms", "cudnn_attn_ms", "flash_attn_ms")
+
+
+def committed_at(path):
+    """Unix time of the last commit that touched `path`; inf where git tracks the folder but
+    not the file (a record not yet committed is the newest); None outside a git checkout."""
+    try:
+        out = subprocess.run(["git", "log", "-1", "--format=%ct", "--", os.path.basename(path)],
+                             cwd=os.path.dirname(os.path.abspath(path)), capture_output=True,
+                             text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if out.returncode != 0:
+        return None
+    return float(out.stdout.strip()) if out.stdout.strip() else float("inf")
 
 
 def load_reports(results_dir):
@@ -51,7 +69,9 @@ def load_reports(results_dir):
             continue
         m = re.match(r"(\d{4}-\d{2}-\d{2})", os.path.basename(path))
         date = str(rep.get("date") or (m.group(1) if m else ""))
-        out.append((date, os.path.getmtime(path), path, rep))
+        committed = committed_at(path)
+        order = (committed if committed is not None else float("-inf"), os.path.getmtime(path))
+        out.append((date, order, path, rep))
     out.sort(key=lambda t: (t[0], t[1], t[2]))
     return out
 
