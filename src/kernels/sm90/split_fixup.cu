@@ -55,12 +55,12 @@ inline FixupList fixup_list(const SsdKernelParams& p, float* tile_log) {
 // nearer.
 constexpr int kTileWarps = 8, kWarpTokens = kQ / kTileWarps;
 
-// One lane's sum of dt A over `count` (<= kWarpTokens) tokens from `at`, `step` bytes apart,
-// with dt's type and the softplus template parameters and the loads unpredicated where the
-// warp's tokens are all inside T: the kernel with the type and the softplus tested per token
-// (and the token's 64-bit offset and bounds) ran ~580 instructions a warp and was issue-bound
-// (session 49, ncu on the H100: 84% of the issue slots busy, 19.4 us for 25 MB at R4 128k).
-// (count: the tokens left in T from the first, may be <= 0 or above kWarpTokens.)
+// One lane's sum of dt A over min(count, kWarpTokens) tokens from `at`, `step` bytes apart
+// (count: the tokens left in T from the first; <= 0 past T), with dt's type and the softplus
+// template parameters and the loads unpredicated where the warp's tokens are all inside T.
+// With the type and the softplus tested per token (and the token's 64-bit offset and bound)
+// the kernel ran ~580 instructions a warp and was issue-bound (session 49, ncu on the H100:
+// 84% of the issue slots busy, 19.4 us for 25 MB at R4 128k; this form 11.8-12.6 us).
 template <ScalarType kDt, bool kSoftplus, bool kFull>
 __device__ __forceinline__ float tokens_log_decay(const char* at, int64_t step, int count, float A_h, float bias,
                                                   const SsdKernelParams& p) {
@@ -80,7 +80,7 @@ __device__ __forceinline__ float tokens_log_decay(const char* at, int64_t step, 
   // == 8 tested, the bf16 softplus instance read past T where 5 tokens were left (session 49
   // call 4: memcheck, and GpuForwardSmall's dt dtypes test at 3 splits); its SASS alone took
   // the whole-warp branch on a predicate output of the clamp's VIMNMX.RELU, the other instances
-  // tested ISETP count != 8. Not yet run on a device in this form.)
+  // tested ISETP count != 8. This form compiles to ISETP.GT count, 7 in every instance.)
   return count >= kWarpTokens ? tokens_log_decay<kDt, kSoftplus, true>(at, step, count, A_h, bias, p)
                               : tokens_log_decay<kDt, kSoftplus, false>(at, step, count, A_h, bias, p);
 }
