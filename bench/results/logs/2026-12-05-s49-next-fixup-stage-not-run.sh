@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 49, not run (the device budget spent): branch s49-fixup-stage d3f3eeae3d19 (the
+# Session 49, not run (the device budget spent): branch s49-fixup-stage 5e6fa8512d44 (the
 # fix-up's second slice of y and z by cp.async with the tile's C, so that a P = 64 tile waits on
 # DRAM once, not twice; 96 registers, no local memory; 8 KB more shared memory a CTA: five CTAs
 # still fit at P = 64, N = 128, N = 256 drops from three to two) staged as out/dev/s49fs,
