@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Functions for a device call that checks and times a staged library build against another
+# (the stages every session's call scripts repeated: bench/results/logs/*-s4[7-9]-*.sh). Source
+# it, with OUT set, on the device:
+#
+#   . scripts/device_variant.sh
+#   variant_suites new out/dev/new              # GPU suite by default and with the fix-up forced at 3 splits
+#   variant_sanitize new out/dev/new memcheck racecheck   # small shapes, fix-up forced, 3 splits
+#   variant_ncu main out/dev/main split_fixup "R4_128k --config R4 --seqlen 131072"
+#   variant_pack checks                         # $OUT's *.log / *.csv into $OUT/checks.tgz
+#
+# The device returns at most 8 files from $OUT: pack each stage's logs as it ends, so that what
+# ran before a time limit comes back.
+: "${OUT:?device_variant: set OUT}"
+mkdir -p "$OUT"
+
+variant_suites() {  # <name> <staged folder>
+  local T=$2/tests/gpu/flashssd_gpu_tests
+  LD_LIBRARY_PATH=$PWD/$2 timeout 100 "$T" > "$OUT/$1_gpu_default.log" 2>&1
+  echo "$1 GPU suite, default rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/$1_gpu_default.log" | head -5
+  LD_LIBRARY_PATH=$PWD/$2 FLASHSSD_SPLIT_SCHEME=fixup FLASHSSD_NUM_SPLITS=3 timeout 100 "$T" \
+    > "$OUT/$1_gpu_fixup3.log" 2>&1
+  echo "$1 GPU suite, fixup at 3 splits rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/$1_gpu_fixup3.log" | head -5
+}
+
+variant_sanitize() {  # <name> <staged folder> <tool>...
+  local n=$1 F=$2 tool; shift 2
+  for tool in "$@"; do
+    LD_LIBRARY_PATH=$PWD/$F FLASHSSD_SPLIT_SCHEME=fixup FLASHSSD_NUM_SPLITS=3 timeout 100 compute-sanitizer \
+      --tool "$tool" "$F/tests/gpu/flashssd_gpu_tests" --gtest_filter='*Small*' > "$OUT/${n}_${tool}_fixup3.log" 2>&1
+    echo "$n $tool (fixup, 3 splits) rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$OUT/${n}_${tool}_fixup3.log"
+  done
+}
+
+variant_ncu() {  # <name> <staged folder> <kernel regex> "<tag> <flashssd_bench arguments>"...: fix-up forced
+  local n=$1 F=$2 kernels=$3 row tag; shift 3
+  for row in "$@"; do
+    tag=${row%% *}
+    # shellcheck disable=SC2086  # (the row's arguments split on purpose)
+    FLASHSSD_SPLIT_SCHEME=fixup LD_LIBRARY_PATH=$PWD/$F timeout 60 ncu --clock-control none \
+      --metrics gpu__time_duration.sum -k "regex:$kernels" --csv "$F/bench/flashssd_bench" ${row#* } \
+      --iters 2 --warmup 1 --no-verify > "$OUT/ncu_${tag}_$n.csv" 2>&1
+    echo "ncu $tag $n (fix-up forced) rc=$?"; python3 scripts/ncu_durations.py "$OUT/ncu_${tag}_$n.csv"
+  done
+}
+
+variant_pack() {  # <archive name>
+  (cd "$OUT" && tar -czf "$1.tgz" ./*.log ./*.csv 2>/dev/null; rm -f ./*.log ./*.csv)
+}
