@@ -45,6 +45,16 @@ inline FixupList fixup_list(const SsdKernelParams& p, float* tile_log) {
   return {count, reinterpret_cast<int4*>(count + 2)};
 }
 
+// The sum of v over lanes 0 .. lane of a full warp (kernels 2 and 4's prefixes).
+__device__ __forceinline__ float warp_inclusive_sum(float v, int lane) {
+#pragma unroll
+  for (int d = 1; d < 32; d *= 2) {
+    const float other = __shfl_up_sync(0xffffffffu, v, d);
+    if (lane >= d) v += other;
+  }
+  return v;
+}
+
 // 1. tile_log[b, h, tile] = sum of the tile's log-decays, for the tiles of splits 1 .. S - 1
 // (split 0 has no fix-up, and its decay multiplies a zero state in the boundary scan). A block
 // per (tile, 32 heads, batch): warp w sums tokens 8 w .. 8 w + 7, its lanes 32 heads (dt's row
@@ -163,12 +173,7 @@ __global__ void __launch_bounds__(kPrefixWarps * 32) split_log_prefix_kernel(con
 #pragma unroll
     for (int k = 0; k < kPrefixLoads; ++k) {
       const int t = base0 + 32 * k + lane;
-      float inclusive = v[k];
-#pragma unroll
-      for (int d = 1; d < 32; d *= 2) {
-        const float other = __shfl_up_sync(0xffffffffu, inclusive, d);
-        if (lane >= d) inclusive += other;
-      }
+      const float inclusive = warp_inclusive_sum(v[k], lane);
       const float before = __shfl_up_sync(0xffffffffu, inclusive, 1);
       const float exclusive = carry + (lane == 0 ? 0.f : before);
       if (t < end) {
@@ -309,12 +314,7 @@ __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(c
       // T). Warps 0-1, one token per thread.
       if (tid < kQ) {
         const float dt = process_dt(dt_from_bits(dt_bits, p.dt_type), bias, p.dt_softplus, p.dt_lo, p.dt_hi);
-        float inclusive = !dt_token ? 0.f : dt_reset ? -INFINITY : dt * A_h;
-#pragma unroll
-        for (int d = 1; d < 32; d *= 2) {
-          const float other = __shfl_up_sync(0xffffffffu, inclusive, d);
-          if (lane >= d) inclusive += other;
-        }
+        const float inclusive = warp_inclusive_sum(!dt_token ? 0.f : dt_reset ? -INFINITY : dt * A_h, lane);
         if (tid == 31) *s_carry = inclusive;
         s_factor[tid] = inclusive;
       }
