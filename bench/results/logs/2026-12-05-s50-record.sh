@@ -11,4 +11,4 @@
 set -u
 nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader
 bash scripts/carry.sh unpack s50main > /dev/null || exit 1
-FLASHSSD_COMMIT=37201c6e9a8e OUT=${OUT:?} PART=bench bash scripts/device_session.sh out/dev/s50main
+FLASHSSD_COMMIT=37201c67c540 OUT=${OUT:?} PART=bench bash scripts/device_session.sh out/dev/s50main
