@@ -15,6 +15,7 @@ nvidia-smi --query-gpu=name --format=csv,noheader
 . scripts/device_variant.sh
 M=out/dev/s50main
 for v in ck8 ck16 ck2; do variant_suites $v out/dev/$v; done
+for v in ck8 ck16; do variant_sanitize $v out/dev/$v memcheck racecheck; done
 variant_pack checks
 for v in main:$M ck8:out/dev/ck8 ck16:out/dev/ck16 ck2:out/dev/ck2; do
   variant_ncu "${v%%:*}" "${v#*:}" split_fixup "R1_32k --config R1 --seqlen 32768" "R4_128k --config R4 --seqlen 131072"
