@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Session 50, not run (the device was "paused" after four refused starts): one call, ~6 min.
+#   here, first: bash bench/results/logs/2026-12-05-s50-next-prepare.sh   (fresh checkout: ~15 min)
+#   device: OUT=$OUT bash bench/results/logs/2026-12-05-s50-next-call-not-run.sh   (carry out/carry third_party_bench)
+#  1. s50vec (branch s50-fixup-vec e7f144a = patches/fixup-vec.patch: the fix-up's y and z as one
+#     16-byte vector per token and slice, h_in's chunks swizzled): GPU suite by default and with
+#     the fix-up forced at 3 splits, memcheck and racecheck (small shapes, fix-up forced, 3
+#     splits); ncu of the fix-up against main's; API A/B against main. Merge if correct and
+#     no slower.
+#  2. the work-list chunk (kChunkTiles 4 against 8, 16, 2): 2026-12-05-s50-chunk.sh (suites,
+#     sanitizers of ck8 / ck16, ncu, API A/B, main's crossover, the quick GPU pytest).
+set -u
+for n in s50main s50vec; do bash scripts/carry.sh unpack $n > /dev/null || exit 1; done
+nvidia-smi --query-gpu=name --format=csv,noheader
+. scripts/device_variant.sh
+M=out/dev/s50main V=out/dev/s50vec
+variant_suites s50vec $V
+variant_sanitize s50vec $V memcheck racecheck
+variant_pack vec_checks
+for lib in main:$M s50vec:$V; do
+  variant_ncu "${lib%%:*}" "${lib#*:}" split_fixup "R1_32k --config R1 --seqlen 32768" "R4_128k --config R4 --seqlen 131072" \
+    "R4_128k_z --config R4 --seqlen 131072 --z"
+done
+variant_pack vec_ncu
+printf "%s\n" "--config R4 --seqlen 131072" "--config R4 --seqlen 524288" "--config R4 --seqlen 131072 --z" \
+  "--config R4 --seqlen 131072 --N 256" "--config R1 --seqlen 32768" "--config R1 --seqlen 8192" |
+  timeout 150 bash scripts/api_ab.sh --rounds 2 --lib main=$M --lib s50vec=$V \
+    --lib main_forced=$M,FLASHSSD_SPLIT_SCHEME=fixup --lib s50vec_forced=$V,FLASHSSD_SPLIT_SCHEME=fixup > "$OUT/api_ab_vec.log" 2>&1
+echo "api_ab vec rc=$?"; tail -7 "$OUT/api_ab_vec.log"
+variant_pack vec_ab
+bash bench/results/logs/2026-12-05-s50-chunk.sh
