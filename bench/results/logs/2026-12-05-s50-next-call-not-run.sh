@@ -13,19 +13,7 @@ set -u
 for n in s50main s50vec; do bash scripts/carry.sh unpack $n > /dev/null || exit 1; done
 nvidia-smi --query-gpu=name --format=csv,noheader
 . scripts/device_variant.sh
-M=out/dev/s50main V=out/dev/s50vec
-variant_suites s50vec $V
-variant_sanitize s50vec $V memcheck racecheck
-variant_pack vec_checks
-for lib in main:$M s50vec:$V; do
-  variant_ncu "${lib%%:*}" "${lib#*:}" split_fixup "R1_32k --config R1 --seqlen 32768" "R4_128k --config R4 --seqlen 131072" \
-    "R4_128k_z --config R4 --seqlen 131072 --z"
-done
-variant_pack vec_ncu
 printf "%s\n" "--config R4 --seqlen 131072" "--config R4 --seqlen 524288" "--config R4 --seqlen 131072 --z" \
   "--config R4 --seqlen 131072 --N 256" "--config R1 --seqlen 32768" "--config R1 --seqlen 8192" |
-  timeout 150 bash scripts/api_ab.sh --rounds 2 --lib main=$M --lib s50vec=$V \
-    --lib main_forced=$M,FLASHSSD_SPLIT_SCHEME=fixup --lib s50vec_forced=$V,FLASHSSD_SPLIT_SCHEME=fixup > "$OUT/api_ab_vec.log" 2>&1
-echo "api_ab vec rc=$?"; tail -7 "$OUT/api_ab_vec.log"
-variant_pack vec_ab
+  variant_against s50vec out/dev/s50vec out/dev/s50main
 bash bench/results/logs/2026-12-05-s50-chunk.sh
