@@ -21,7 +21,7 @@ stage() {  # <name>: build-gpu as it stands, staged and packed
 # main's kernels (any main commit of session 50 has the kernels of 37201c6)
 stage s50main
 bash scripts/carry.sh pack s50main dev/s50main
-# the fix-up's 16-byte y / z (branch s50-fixup-vec e7f144a, here as a patch on main's source)
+# the fix-up's 16-byte y / z (branch s50-fixup-vec 909e4d2, here as a patch on main's source)
 git apply bench/results/logs/2026-12-05-s50-patches/fixup-vec.patch
 stage s50vec
 bash scripts/carry.sh pack s50vec dev/s50vec
