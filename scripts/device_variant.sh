@@ -10,7 +10,8 @@
 #   variant_pack checks                         # $OUT's *.log / *.csv into $OUT/checks.tgz
 #   printf "%s\n" "--config R4 --seqlen 131072" | variant_against new out/dev/new out/dev/main
 #                                               # all of the above for a fix-up variant, then an
-#                                               # API A/B of the rows on stdin against main
+#                                               # API A/B of the rows on stdin against main,
+#                                               # its logs in $OUT/new.tar
 #
 # The device returns at most 8 files from $OUT: pack each stage's logs as it ends, so that what
 # ran before a time limit comes back.
@@ -66,4 +67,6 @@ variant_against() {  # <name> <staged folder> <main's staged folder>; API A/B ro
     --lib "${n}_forced=$F,FLASHSSD_SPLIT_SCHEME=fixup" > "$OUT/api_ab_$n.log" 2>&1
   echo "api_ab $n rc=$?"; tail -8 "$OUT/api_ab_$n.log"
   variant_pack "${n}_ab"
+  # (one file for the three: the device returns at most 8)
+  (cd "$OUT" && tar -cf "$n.tar" "${n}_checks.tgz" "${n}_ncu.tgz" "${n}_ab.tgz" && rm -f "${n}_checks.tgz" "${n}_ncu.tgz" "${n}_ab.tgz")
 }

@@ -4,7 +4,7 @@
 # without session 49's branches, so the builds and the branches' code are kept as the commands
 # and patches that make them again). ~15 min on 2 cores.
 #   here: bash bench/results/logs/2026-12-05-s50-next-prepare.sh
-# Makes out/carry/{s50main,s50vec,ck}.tar.xz and third_party_bench/.
+# Makes out/carry/{s50main,s50vec,s50range,ck}.tar.xz and third_party_bench/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 base=$(git rev-parse HEAD)
@@ -26,6 +26,11 @@ git apply bench/results/logs/2026-12-05-s50-patches/fixup-vec.patch
 stage s50vec
 bash scripts/carry.sh pack s50vec dev/s50vec
 git checkout -- src tests && git clean -fdq src tests
+# each fix-up CTA a contiguous run of the work list, h_in kept per window (branch s50-fixup-range)
+git apply bench/results/logs/2026-12-05-s50-patches/fixup-range.patch
+stage s50range
+bash scripts/carry.sh pack s50range dev/s50range
+git checkout -- src tests
 # the fix-up's work-list chunk, kChunkTiles 4 on main
 for ck in 8 16 2; do
   sed -i "s/^constexpr int kChunkTiles = [0-9]*;/constexpr int kChunkTiles = $ck;/" src/kernels/sm90/split_fixup.cu
