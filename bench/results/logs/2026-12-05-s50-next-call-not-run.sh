@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Session 50, not run (the device was "paused" after four refused starts): one call, ~7-8 min.
-#   here, first: bash bench/results/logs/2026-12-05-s50-next-prepare.sh   (fresh checkout: ~15 min)
+#   here, first: bash bench/results/logs/2026-12-05-s50-next-prepare.sh   (fresh checkout: ~5 min)
 #   device: OUT=$OUT bash bench/results/logs/2026-12-05-s50-next-call-not-run.sh   (carry out/carry third_party_bench)
 #  1. s50vec (branch s50-fixup-vec 909e4d2 = patches/fixup-vec.patch: the fix-up's y and z as one
 #     16-byte vector per token and slice, h_in's chunks swizzled): GPU suite by default and with
