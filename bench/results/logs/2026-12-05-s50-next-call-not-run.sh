@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Session 50, not run (the device was "paused" after four refused starts): one call, ~7-8 min.
+# Session 50, not run (the device was "paused" after four refused starts): one call, ~8-9 min
+# (call 2 ran ~100 flashssd_bench runs, suites and sanitizers in 100 s; this one has ~2.5x that,
+# plus the quick pytest).
 #   here, first: bash bench/results/logs/2026-12-05-s50-next-prepare.sh   (fresh checkout: ~5 min)
 #   device: OUT=$OUT bash bench/results/logs/2026-12-05-s50-next-call-not-run.sh   (carry out/carry third_party_bench)
 #  1. s50vec (branch s50-fixup-vec 909e4d2 = patches/fixup-vec.patch: the fix-up's y and z as one
@@ -10,14 +12,17 @@
 #  2. s50range (branch s50-fixup-range = patches/fixup-range.patch: each fix-up CTA a contiguous
 #     run of the work list, h_in loaded once per run of one window's entries, not per chunk):
 #     the same checks and A/B.
-#  3. the work-list chunk (kChunkTiles 4 against 8, 16, 2): 2026-12-05-s50-chunk.sh (suites,
+#  3. s50vr (branch s50-fixup-vr = patches/fixup-vr.patch: both together), the same checks and
+#     A/B, so that a merge of both needs no further call.
+#  4. the work-list chunk (kChunkTiles 4 against 8, 16, 2): 2026-12-05-s50-chunk.sh (suites,
 #     sanitizers of ck8 / ck16, ncu, API A/B, main's crossover, the quick GPU pytest).
 # Dry-run here on a fresh clone after the prepare script (stub nvidia-smi / ncu / compute-sanitizer
-# on PATH, no GPU: the suites skip, flashssd_bench fails): every stage reached, 6 files in $OUT.
+# on PATH, no GPU: the suites skip, flashssd_bench fails): every stage reached, 6 files in $OUT
+# (before s50vr was added; with it 7).
 # The prepare script's builds there had the same fix-up SASS as this session's (md5 of the
 # instructions: s50main, s50vec, ck8).
 set -u
-for n in s50main s50vec s50range; do bash scripts/carry.sh unpack $n > /dev/null || exit 1; done
+for n in s50main s50vec s50range s50vr; do bash scripts/carry.sh unpack $n > /dev/null || exit 1; done
 nvidia-smi --query-gpu=name --format=csv,noheader
 . scripts/device_variant.sh
 printf "%s\n" "--config R4 --seqlen 131072" "--config R4 --seqlen 524288" "--config R4 --seqlen 131072 --z" \
@@ -26,4 +31,7 @@ printf "%s\n" "--config R4 --seqlen 131072" "--config R4 --seqlen 524288" "--con
 printf "%s\n" "--config R4 --seqlen 131072" "--config R4 --seqlen 524288" "--config R4 --seqlen 131072 --z" \
   "--config R4 --seqlen 131072 --A-scale 0.25" "--config R1 --seqlen 32768" |
   variant_against s50range out/dev/s50range out/dev/s50main
+printf "%s\n" "--config R4 --seqlen 131072" "--config R4 --seqlen 524288" "--config R4 --seqlen 131072 --z" \
+  "--config R1 --seqlen 32768" |
+  variant_against s50vr out/dev/s50vr out/dev/s50main
 bash bench/results/logs/2026-12-05-s50-chunk.sh

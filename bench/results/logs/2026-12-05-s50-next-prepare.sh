@@ -3,9 +3,10 @@
 # 2026-12-05-s50-next-call-not-run.sh carries (session 50's checkout came without out/ and
 # without session 49's branches, so the builds and the branches' code are kept as the commands
 # and patches that make them again). 5.3 min on 2 cores on a fresh clone (session 50; its
-# builds' fix-up SASS equal to those this session staged: s50main, s50vec, s50range, ck8).
+# builds' fix-up SASS equal to those this session staged: s50main, s50vec, s50range, ck8;
+# s50vr added after that run).
 #   here: bash bench/results/logs/2026-12-05-s50-next-prepare.sh
-# Makes out/carry/{s50main,s50vec,s50range,ck}.tar.xz and third_party_bench/.
+# Makes out/carry/{s50main,s50vec,s50range,s50vr,ck}.tar.xz and third_party_bench/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 base=$(git rev-parse HEAD)
@@ -32,6 +33,11 @@ git apply bench/results/logs/2026-12-05-s50-patches/fixup-range.patch
 stage s50range
 bash scripts/carry.sh pack s50range dev/s50range
 git checkout -- src tests
+# both together (branch s50-fixup-vr)
+git apply bench/results/logs/2026-12-05-s50-patches/fixup-vr.patch
+stage s50vr
+bash scripts/carry.sh pack s50vr dev/s50vr
+git checkout -- src tests && git clean -fdq src tests
 # the fix-up's work-list chunk, kChunkTiles 4 on main
 for ck in 8 16 2; do
   sed -i "s/^constexpr int kChunkTiles = [0-9]*;/constexpr int kChunkTiles = $ck;/" src/kernels/sm90/split_fixup.cu
