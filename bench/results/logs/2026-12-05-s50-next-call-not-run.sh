@@ -17,10 +17,9 @@
 #  4. the work-list chunk (kChunkTiles 4 against 8, 16, 2): 2026-12-05-s50-chunk.sh (suites,
 #     sanitizers of ck8 / ck16, ncu, API A/B, main's crossover, the quick GPU pytest).
 # Dry-run here on a fresh clone after the prepare script (stub nvidia-smi / ncu / compute-sanitizer
-# on PATH, no GPU: the suites skip, flashssd_bench fails): every stage reached, 6 files in $OUT
-# (before s50vr was added; with it 7).
+# on PATH, no GPU: the suites skip, flashssd_bench fails): every stage reached, 7 files in $OUT.
 # The prepare script's builds there had the same fix-up SASS as this session's (md5 of the
-# instructions: s50main, s50vec, ck8).
+# instructions: s50main, s50vec, s50range, s50vr, ck8).
 set -u
 for n in s50main s50vec s50range s50vr; do bash scripts/carry.sh unpack $n > /dev/null || exit 1; done
 nvidia-smi --query-gpu=name --format=csv,noheader

@@ -2,9 +2,8 @@
 # Session 50: makes, on the CPU machine of a fresh checkout of main, the staged builds that
 # 2026-12-05-s50-next-call-not-run.sh carries (session 50's checkout came without out/ and
 # without session 49's branches, so the builds and the branches' code are kept as the commands
-# and patches that make them again). 5.3 min on 2 cores on a fresh clone (session 50; its
-# builds' fix-up SASS equal to those this session staged: s50main, s50vec, s50range, ck8;
-# s50vr added after that run).
+# and patches that make them again). 5.3-6.9 min on 2 cores on a fresh clone (session 50; its
+# builds' fix-up SASS equal to those this session staged: s50main, s50vec, s50range, s50vr, ck8).
 #   here: bash bench/results/logs/2026-12-05-s50-next-prepare.sh
 # Makes out/carry/{s50main,s50vec,s50range,s50vr,ck}.tar.xz and third_party_bench/.
 set -euo pipefail
