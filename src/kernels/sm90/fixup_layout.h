@@ -13,6 +13,9 @@
 // That makes the 8 rows of h_in a warp reads at once rows 8a + b + 2j (a = 0..3, b = 0..1), which
 // with the padded row (N + kFixupPad elements: 4 banks apart) share 4-byte banks 4 ways. h_in is
 // therefore stored with its 16-byte chunks swizzled: chunk c of row r at c ^ 2((r / 8) % 4).
+// Both maps rely on what the sm90 path serves (ssd_fwd_sm90_support.cpp): slices start at
+// multiples of 32 channels (P in {64, 128}), and rows hold N >= 64 elements (8 chunks or more,
+// so that the mask, below 8, keeps a chunk in its row).
 #pragma once
 
 #include <cuda_runtime.h>
