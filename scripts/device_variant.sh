@@ -8,6 +8,9 @@
 #   variant_sanitize new out/dev/new memcheck racecheck   # small shapes, fix-up forced, 3 splits
 #   variant_ncu main out/dev/main split_fixup "R4_128k --config R4 --seqlen 131072"
 #   variant_pack checks                         # $OUT's *.log / *.csv into $OUT/checks.tgz
+#   printf "%s\n" "--config R4 --seqlen 131072" | variant_against new out/dev/new out/dev/main
+#                                               # all of the above for a fix-up variant, then an
+#                                               # API A/B of the rows on stdin against main
 #
 # The device returns at most 8 files from $OUT: pack each stage's logs as it ends, so that what
 # ran before a time limit comes back.
@@ -46,4 +49,21 @@ variant_ncu() {  # <name> <staged folder> <kernel regex> "<tag> <flashssd_bench 
 
 variant_pack() {  # <archive name>
   (cd "$OUT" && tar -czf "$1.tgz" ./*.log ./*.csv 2>/dev/null; rm -f ./*.log ./*.csv)
+}
+
+variant_against() {  # <name> <staged folder> <main's staged folder>; API A/B rows on stdin
+  local n=$1 F=$2 M=$3 lib rows
+  rows=$(cat)  # (read first: nothing after it reads the rows)
+  variant_suites "$n" "$F"
+  variant_sanitize "$n" "$F" memcheck racecheck
+  variant_pack "${n}_checks"
+  for lib in "main:$M" "$n:$F"; do
+    variant_ncu "${lib%%:*}" "${lib#*:}" split_fixup "R1_32k --config R1 --seqlen 32768" \
+      "R4_128k --config R4 --seqlen 131072" "R4_128k_z --config R4 --seqlen 131072 --z"
+  done
+  variant_pack "${n}_ncu"
+  printf "%s\n" "$rows" | timeout 150 bash scripts/api_ab.sh --rounds 2 --lib "main=$M" --lib "$n=$F" --lib "main_forced=$M,FLASHSSD_SPLIT_SCHEME=fixup" \
+    --lib "${n}_forced=$F,FLASHSSD_SPLIT_SCHEME=fixup" > "$OUT/api_ab_$n.log" 2>&1
+  echo "api_ab $n rc=$?"; tail -8 "$OUT/api_ab_$n.log"
+  variant_pack "${n}_ab"
 }

@@ -249,7 +249,13 @@ __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(c
   const int tiles = (p.seqlen + kQ - 1) / kQ, split_tiles = p.split_len / kQ;
   const int64_t plane = int64_t(P) * N;
   const int64_t items = static_cast<int64_t>(*list.count);
-  for (int64_t item = blockIdx.x; item < items; item += gridDim.x) {
+  // Each CTA takes a contiguous run of the list's entries (as many as a stride over the grid
+  // would give it): a window's chunks are contiguous in the list, so consecutive entries mostly
+  // share their (b, h, split), and h_in is loaded once per run of them, not once per chunk.
+  const int64_t per_cta = (items + gridDim.x - 1) / gridDim.x;
+  const int64_t item_begin = blockIdx.x * per_cta, item_end = min(items, item_begin + per_cta);
+  int64_t held_slot = -1;  // the split-state slot whose h_in s_h holds
+  for (int64_t item = item_begin; item < item_end; ++item) {
     const int4 entry = list.items[item];
     const int64_t bh = entry.x;
     const int s = entry.y, chunk = entry.z, window = entry.w;
@@ -262,25 +268,29 @@ __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(c
     const T* z = p.z ? static_cast<const T*>(p.z) + b * p.z_sb + h * p.z_sh : nullptr;
 
     // h_in = the state after split s - 1 (the boundary scan's slot s - 1), as T: four float4
-    // loads in flight per thread and step.
-    __syncthreads();  // the previous item's reads of s_h are done
-    const float* h_in = p.split_states + (bh * p.num_splits + s - 1) * plane;
-    constexpr int kLoads = 4;
-    const int64_t vectors = plane / 4;
-    for (int64_t v0 = tid; v0 < vectors; v0 += kLoads * kThreads) {
-      float4 v[kLoads];
+    // loads in flight per thread and step; kept while the entries stay in its window.
+    const int64_t slot = bh * p.num_splits + s - 1;
+    if (slot != held_slot) {
+      held_slot = slot;
+      __syncthreads();  // the previous item's reads of s_h are done
+      const float* h_in = p.split_states + slot * plane;
+      constexpr int kLoads = 4;
+      const int64_t vectors = plane / 4;
+      for (int64_t v0 = tid; v0 < vectors; v0 += kLoads * kThreads) {
+        float4 v[kLoads];
 #pragma unroll
-      for (int k = 0; k < kLoads; ++k) {
-        const int64_t e = v0 + k * kThreads;
-        v[k] = e < vectors ? *reinterpret_cast<const float4*>(h_in + 4 * e) : make_float4(0.f, 0.f, 0.f, 0.f);
-      }
+        for (int k = 0; k < kLoads; ++k) {
+          const int64_t e = v0 + k * kThreads;
+          v[k] = e < vectors ? *reinterpret_cast<const float4*>(h_in + 4 * e) : make_float4(0.f, 0.f, 0.f, 0.f);
+        }
 #pragma unroll
-      for (int k = 0; k < kLoads; ++k) {
-        const int64_t e = v0 + k * kThreads;
-        if (e >= vectors) continue;
-        const int pr = static_cast<int>(4 * e / N), n = static_cast<int>(4 * e % N);
-        *reinterpret_cast<uint2*>(s_h + pr * row + fixup_h_column(pr, n)) =
-            make_uint2(Pack::pack(v[k].x, v[k].y), Pack::pack(v[k].z, v[k].w));
+        for (int k = 0; k < kLoads; ++k) {
+          const int64_t e = v0 + k * kThreads;
+          if (e >= vectors) continue;
+          const int pr = static_cast<int>(4 * e / N), n = static_cast<int>(4 * e % N);
+          *reinterpret_cast<uint2*>(s_h + pr * row + fixup_h_column(pr, n)) =
+              make_uint2(Pack::pack(v[k].x, v[k].y), Pack::pack(v[k].z, v[k].w));
+        }
       }
     }
     const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
