@@ -12,7 +12,9 @@
 #include <cstring>
 #include <random>
 #include <utility>
+#include <vector>
 
+#include "kernels/sm90/fixup_layout.h"
 #include "kernels/sm90/ssd_fwd_sm90.cuh"
 
 namespace {
@@ -403,6 +405,77 @@ TEST(Sm90Layouts, ChunkScoresPassFp16N256) {
 }
 TEST(Sm90Layouts, ChunkScoresPassBf16N64) {
   expect_chunk_scores_facts<__nv_bfloat16, 64, __half, flashssd::sm90::SsdFwdSm90<64, 64>>(6, 2);
+}
+
+// The split fix-up's operand layout (fixup_layout.h; split_fixup.cu, kernel 4).
+using flashssd::sm90::fixup_channel;
+using flashssd::sm90::fixup_h_column;
+using flashssd::sm90::kFixupPad;
+using flashssd::sm90::kFixupSliceChannels;
+using flashssd::sm90::kFixupSliceJ;
+
+// Thread q's accumulator columns 2q, 2q + 1 of tiles j = 0..3 are channels 8q .. 8q + 7 in word
+// order (its y and z move as one 16-byte vector), and the columns of all tiles cover the slice once.
+TEST(FixupLayout, EachThreadHoldsEightAdjacentChannels) {
+  unsigned long long seen = 0;
+  for (int n = 0; n < 8; ++n)
+    for (int j = 0; j < kFixupSliceJ; ++j) {
+      const int c = fixup_channel(n, j);
+      ASSERT_GE(c, 0);
+      ASSERT_LT(c, kFixupSliceChannels);
+      EXPECT_FALSE(seen >> c & 1) << "channel " << c << " twice";
+      seen |= 1ull << c;
+    }
+  EXPECT_EQ(seen, (1ull << kFixupSliceChannels) - 1);
+  for (int q = 0; q < 4; ++q)
+    for (int j = 0; j < kFixupSliceJ; ++j) {
+      EXPECT_EQ(fixup_channel(2 * q, j), 8 * q + 2 * j) << "q " << q << " j " << j;
+      EXPECT_EQ(fixup_channel(2 * q + 1, j), 8 * q + 2 * j + 1) << "q " << q << " j " << j;
+    }
+}
+
+// h_in's swizzle permutes each row's 16-byte chunks (no two elements share a place, none leaves
+// the row, a chunk's 8 elements stay together and in order: the staging's 8-byte stores stay
+// aligned), and keeps the chunk pair of a 16-wide k step together (k and k + 8 stay 8 apart).
+TEST(FixupLayout, HColumnsPermuteEachRowsChunks) {
+  for (int N : {64, 128, 256})
+    for (int row = 0; row < 128; ++row) {
+      std::vector<int> hits(N, 0);
+      for (int col = 0; col < N; ++col) {
+        const int at = fixup_h_column(row, col);
+        ASSERT_GE(at, 0);
+        ASSERT_LT(at, N) << "N " << N << " row " << row << " col " << col;
+        ++hits[at];
+        EXPECT_EQ(at % 8, col % 8);
+        if ((col / 8) % 2 == 0) EXPECT_EQ(fixup_h_column(row, col + 8), at + 8);
+      }
+      EXPECT_EQ(std::count(hits.begin(), hits.end(), 1), N) << "N " << N << " row " << row;
+    }
+}
+
+// The B fragment loads of a warp: lane (g, q) reads h_in row slice + fixup_channel(g, j) at
+// columns k0 + 2q and k0 + 8 + 2q (as stored, through the swizzle the kernel takes from the
+// thread's tile-0 row). The 32 lanes' words fall in 32 distinct banks, for every slice, tile, k
+// step and state size.
+TEST(FixupLayout, HFragmentLoadsAreFreeOfBankConflicts) {
+  int conflicted = 0, mismatched = 0;
+  for (int N : {64, 128, 256})
+    for (int slice = 0; slice < 128; slice += kFixupSliceChannels)
+      for (int j = 0; j < kFixupSliceJ; ++j)
+        for (int k0 = 0; k0 < N; k0 += 16)
+          for (int upper = 0; upper < 2; ++upper) {
+            unsigned banks = 0;
+            for (int lane = 0; lane < 32; ++lane) {
+              const int g = lane / 4, q = lane % 4, row = slice + fixup_channel(g, j);
+              const int kernel_col = fixup_h_column(slice + fixup_channel(g, 0), k0 + 2 * q) + 8 * upper;
+              mismatched += kernel_col != fixup_h_column(row, k0 + 8 * upper + 2 * q);
+              const int element = row * (N + kFixupPad) + kernel_col;
+              banks |= 1u << (element * 2 / 4 % 32);
+            }
+            conflicted += banks != 0xffffffffu;
+          }
+  EXPECT_EQ(mismatched, 0) << "the kernel's column (from tile 0's row) is not the row's own";
+  EXPECT_EQ(conflicted, 0) << "B fragment loads with bank conflicts";
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "kernels/common/operands_sm80.cuh"
 #include "kernels/common/programmatic_launch.cuh"
 #include "kernels/sm80/ssd_fwd_sm80.h"
+#include "kernels/sm90/fixup_layout.h"
 #include "kernels/sm90/split_fixup.h"
 
 namespace flashssd::sm90 {
@@ -202,33 +203,31 @@ __global__ void __launch_bounds__(kPrefixWarps * 32) split_log_prefix_kernel(con
     list.items[base + c] = make_int4(static_cast<int>(bh), s, c, static_cast<int>(window));
 }
 
-// A thread's pairs of a (T, P) row-major operand (y or z) in mma's accumulator layout: channels
-// slice + 8 j + 2 q, + 1 of tokens t0 and t1 (zero past T), as stored.
-template <class T, int J>
-__device__ __forceinline__ void load_pairs(const T* base, int64_t stride, int t0, int t1, bool in0, bool in1, int slice,
-                                           int q, uint32_t (&v)[J][2]) {
-  const uint32_t* row0 = reinterpret_cast<const uint32_t*>(base + int64_t(t0) * stride + slice + 2 * q);
-  const uint32_t* row1 = reinterpret_cast<const uint32_t*>(base + int64_t(t1) * stride + slice + 2 * q);
-#pragma unroll
-  for (int j = 0; j < J; ++j) {
-    v[j][0] = in0 ? row0[4 * j] : 0u;
-    v[j][1] = in1 ? row1[4 * j] : 0u;
-  }
+// A thread's 16-byte vectors of a (T, P) row-major operand (y or z): channels slice + 8 q ..
+// + 7 of tokens t0 and t1 (zero past T), as stored; word j of a vector is accumulator tile j's
+// pair (fixup_layout.h). The sm90 path takes only 16-byte aligned y and z (bases and strides).
+template <class T>
+__device__ __forceinline__ void load_vectors(const T* base, int64_t stride, int t0, int t1, bool in0, bool in1, int slice,
+                                             int q, uint4 (&v)[2]) {
+  const uint4 zero = make_uint4(0u, 0u, 0u, 0u);
+  v[0] = in0 ? *reinterpret_cast<const uint4*>(base + int64_t(t0) * stride + slice + 8 * q) : zero;
+  v[1] = in1 ? *reinterpret_cast<const uint4*>(base + int64_t(t1) * stride + slice + 8 * q) : zero;
 }
+__device__ __forceinline__ uint32_t& word(uint4& v, int j) { return reinterpret_cast<uint32_t*>(&v)[j]; }
 
 // 4. y_t += g_t exp(cs_t) (C_t h_in^T) over the windows: the work list's entries (a chunk of
 // kChunkTiles tiles of one (b, h, split), clipped to the window) over a persistent grid. A CTA
-// of four warps: h_in (P x N) and the tile's C (64 x N) in shared memory as the element type,
-// warp w tokens 16 w .. 16 w + 15 by mma.sync m16n8k16 (C row-major as A, h_in's rows as B's
-// columns), kSliceChannels channels at a time.
+// of four warps: h_in (P x N, its chunks swizzled) and the tile's C (64 x N) in shared memory
+// as the element type, warp w tokens 16 w .. 16 w + 15 by mma.sync m16n8k16 (C row-major as A,
+// h_in's rows as B's columns in fixup_layout.h's order), kSliceChannels channels at a time.
 constexpr int kFixWarps = 4;
-constexpr int kPad = 8;  // elements of padding per shared row: mma fragment loads without bank conflicts
+constexpr int kPad = kFixupPad;  // (rows 4 banks apart: C's fragment loads without bank conflicts)
 // Five CTAs an SM (at most 102 registers, 96 used; shared memory 35 KB each at P = 64, N = 128;
 // six spilled at 85): the kernel is latency-bound (session 48 call 6: its instruction count
 // is not what holds it), so more tiles in flight than four. 32 channels at a time keep the
 // accumulators, y and z in those registers; C goes to shared memory by cp.async. (Session 49,
 // H100, ncu with the fix-up forced: 118 -> 112 us at R4 128k, 84 -> 76 at R1 32k.)
-constexpr int kFixCtas = 5, kSliceChannels = 32, kSliceJ = kSliceChannels / 8;
+constexpr int kFixCtas = 5, kSliceChannels = kFixupSliceChannels, kSliceJ = kFixupSliceJ;
 
 template <class T>
 __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(const __grid_constant__ SsdKernelParams p,
@@ -250,7 +249,13 @@ __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(c
   const int tiles = (p.seqlen + kQ - 1) / kQ, split_tiles = p.split_len / kQ;
   const int64_t plane = int64_t(P) * N;
   const int64_t items = static_cast<int64_t>(*list.count);
-  for (int64_t item = blockIdx.x; item < items; item += gridDim.x) {
+  // Each CTA takes a contiguous run of the list's entries (as many as a stride over the grid
+  // would give it): a window's chunks are contiguous in the list, so consecutive entries mostly
+  // share their (b, h, split), and h_in is loaded once per run of them, not once per chunk.
+  const int64_t per_cta = (items + gridDim.x - 1) / gridDim.x;
+  const int64_t item_begin = blockIdx.x * per_cta, item_end = min(items, item_begin + per_cta);
+  int64_t held_slot = -1;  // the split-state slot whose h_in s_h holds
+  for (int64_t item = item_begin; item < item_end; ++item) {
     const int4 entry = list.items[item];
     const int64_t bh = entry.x;
     const int s = entry.y, chunk = entry.z, window = entry.w;
@@ -263,24 +268,29 @@ __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(c
     const T* z = p.z ? static_cast<const T*>(p.z) + b * p.z_sb + h * p.z_sh : nullptr;
 
     // h_in = the state after split s - 1 (the boundary scan's slot s - 1), as T: four float4
-    // loads in flight per thread and step.
-    __syncthreads();  // the previous item's reads of s_h are done
-    const float* h_in = p.split_states + (bh * p.num_splits + s - 1) * plane;
-    constexpr int kLoads = 4;
-    const int64_t vectors = plane / 4;
-    for (int64_t v0 = tid; v0 < vectors; v0 += kLoads * kThreads) {
-      float4 v[kLoads];
+    // loads in flight per thread and step; kept while the entries stay in its window.
+    const int64_t slot = bh * p.num_splits + s - 1;
+    if (slot != held_slot) {
+      held_slot = slot;
+      __syncthreads();  // the previous item's reads of s_h are done
+      const float* h_in = p.split_states + slot * plane;
+      constexpr int kLoads = 4;
+      const int64_t vectors = plane / 4;
+      for (int64_t v0 = tid; v0 < vectors; v0 += kLoads * kThreads) {
+        float4 v[kLoads];
 #pragma unroll
-      for (int k = 0; k < kLoads; ++k) {
-        const int64_t e = v0 + k * kThreads;
-        v[k] = e < vectors ? *reinterpret_cast<const float4*>(h_in + 4 * e) : make_float4(0.f, 0.f, 0.f, 0.f);
-      }
+        for (int k = 0; k < kLoads; ++k) {
+          const int64_t e = v0 + k * kThreads;
+          v[k] = e < vectors ? *reinterpret_cast<const float4*>(h_in + 4 * e) : make_float4(0.f, 0.f, 0.f, 0.f);
+        }
 #pragma unroll
-      for (int k = 0; k < kLoads; ++k) {
-        const int64_t e = v0 + k * kThreads;
-        if (e >= vectors) continue;
-        const int pr = static_cast<int>(4 * e / N), n = static_cast<int>(4 * e % N);
-        *reinterpret_cast<uint2*>(s_h + pr * row + n) = make_uint2(Pack::pack(v[k].x, v[k].y), Pack::pack(v[k].z, v[k].w));
+        for (int k = 0; k < kLoads; ++k) {
+          const int64_t e = v0 + k * kThreads;
+          if (e >= vectors) continue;
+          const int pr = static_cast<int>(4 * e / N), n = static_cast<int>(4 * e % N);
+          *reinterpret_cast<uint2*>(s_h + pr * row + fixup_h_column(pr, n)) =
+              make_uint2(Pack::pack(v[k].x, v[k].y), Pack::pack(v[k].z, v[k].w));
+        }
       }
     }
     const float A_h = p.A[h * p.A_s], bias = p.dt_bias ? p.dt_bias[h * p.dt_bias_s] : 0.f;
@@ -300,9 +310,9 @@ __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(c
         sm80::cp_async_16(s_c + r * row + n, t < p.seqlen ? C + int64_t(t) * p.C_st + n : C, t < p.seqlen);
       }
       sm80::cp_async_commit();
-      uint32_t yv[kSliceJ][2], zv[kSliceJ][2];
-      load_pairs(y, p.y_st, t0, t1, in0, in1, 0, q, yv);
-      if (z) load_pairs(z, p.z_st, t0, t1, in0, in1, 0, q, zv);
+      uint4 yv[2], zv[2];  // [token t0, t1]
+      load_vectors(y, p.y_st, t0, t1, in0, in1, 0, q, yv);
+      if (z) load_vectors(z, p.z_st, t0, t1, in0, in1, 0, q, zv);
       const float start = tile_start_log[bh * tiles + tile];
       const int t_dt = tile * kQ + tid;
       const bool dt_token = tid < kQ && t_dt < p.seqlen;
@@ -332,8 +342,8 @@ __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(c
       for (int slice = 0; slice < P; slice += kSliceChannels) {
         // Channels kSliceChannels and up: y and z loaded here, after the previous slice's stores.
         if (slice > 0) {
-          load_pairs(y, p.y_st, t0, t1, in0, in1, slice, q, yv);
-          if (z) load_pairs(z, p.z_st, t0, t1, in0, in1, slice, q, zv);
+          load_vectors(y, p.y_st, t0, t1, in0, in1, slice, q, yv);
+          if (z) load_vectors(z, p.z_st, t0, t1, in0, in1, slice, q, zv);
         }
         float acc[kSliceJ][4];
 #pragma unroll
@@ -344,9 +354,11 @@ __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(c
           a[1] = *reinterpret_cast<const uint32_t*>(s_c + r1 * row + k0 + 2 * q);
           a[2] = *reinterpret_cast<const uint32_t*>(s_c + r0 * row + k0 + 8 + 2 * q);
           a[3] = *reinterpret_cast<const uint32_t*>(s_c + r1 * row + k0 + 8 + 2 * q);
+          // (the thread's rows, slice + fixup_channel(g, j), share bits 3-4: one swizzled column)
+          const int h_col = fixup_h_column(slice + fixup_channel(g, 0), k0 + 2 * q);
 #pragma unroll
           for (int j = 0; j < kSliceJ; ++j) {
-            const T* hrow = s_h + (slice + 8 * j + g) * row + k0 + 2 * q;
+            const T* hrow = s_h + (slice + fixup_channel(g, j)) * row + h_col;
             sm80::mma_16816<T>(acc[j], a, *reinterpret_cast<const uint32_t*>(hrow),
                                *reinterpret_cast<const uint32_t*>(hrow + 8));
           }
@@ -359,21 +371,16 @@ __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(c
             const float f = half ? f1 : f0;
             float v0 = f * acc[j][2 * half], v1 = f * acc[j][2 * half + 1];
             if (z) {
-              const float2 g2 = Pack::unpack(zv[j][half]);
+              const float2 g2 = Pack::unpack(word(zv[half], j));
               v0 *= sm80::silu_fast(g2.x);
               v1 *= sm80::silu_fast(g2.y);
             }
-            const float2 old = Pack::unpack(yv[j][half]);
-            yv[j][half] = Pack::pack(old.x + v0, old.y + v1);
+            const float2 old = Pack::unpack(word(yv[half], j));
+            word(yv[half], j) = Pack::pack(old.x + v0, old.y + v1);
           }
         }
-        uint32_t* y0 = reinterpret_cast<uint32_t*>(y + int64_t(t0) * p.y_st + slice + 2 * q);
-        uint32_t* y1 = reinterpret_cast<uint32_t*>(y + int64_t(t1) * p.y_st + slice + 2 * q);
-#pragma unroll
-        for (int j = 0; j < kSliceJ; ++j) {
-          if (live0) y0[4 * j] = yv[j][0];
-          if (live1) y1[4 * j] = yv[j][1];
-        }
+        if (live0) *reinterpret_cast<uint4*>(y + int64_t(t0) * p.y_st + slice + 8 * q) = yv[0];
+        if (live1) *reinterpret_cast<uint4*>(y + int64_t(t1) * p.y_st + slice + 8 * q) = yv[1];
       }
     }
   }
