@@ -19,7 +19,9 @@ namespace {
 // at A x 1 / 0.5 / 0.25), the state pass takes ~3.3-3.5 ns per tile-head; R4 128k breaks
 // even near 19k window tiles of its 98k (A x 1: -11.3%, A x 0.25: +14.4%): a ratio of ~5.
 // (Measured on the fourth form; the fifth, a tile's loads issued together, is ~15% faster
-// (ncu, call 5): the crossover not re-measured.)
+// (ncu, call 5). Session 50 measured the break-even at W/S ~0.22-0.23 on a form ~5% slower than
+// the fifth (a ratio of ~4.3-4.5); the 16-byte y / z form merged after it is ~20% faster still
+// (ncu at R4 128k): the ratio is kept at 5 until measured on it.)
 constexpr int64_t kFixupCostRatio = 5;
 
 }  // namespace
