@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# NOT RUN in session 50. Since 64bd228 main's fix-up is the vector form with contiguous runs:
+# stage main (s50main) and the ck edits from main's current source before running it.
 # Session 50, call 3: the fix-up's work-list chunk (kChunkTiles, 4 on main: h_in, the split's
 # incoming state of 32 KB in fp32 at P = 64, N = 128, is loaded and converted once per chunk, a
 # chain of its own before the chunk's tiles). Main 37201c6's kernels (out/dev/s50main) against

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# RAN as call 5 (21:28, an H100) with SKIP_CHUNK=1: the three variants (logs: -s50-calls/call5/);
+# its last step, -s50-chunk.sh, did not run (the budget left was 612 s).
 # Session 50, not run (the device was "paused" after four refused starts): one call, ~8-9 min
 # (call 2 ran ~100 flashssd_bench runs, suites and sanitizers in 100 s; this one has ~2.5x that,
 # plus the quick pytest).

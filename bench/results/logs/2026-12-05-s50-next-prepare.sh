@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# AS OF a8f5219: its patches were merged into main afterwards (64bd228), so it applies only to a
+# checkout of a8f5219 or earlier; call 5 ran the builds it made here.
 # Session 50: makes, on the CPU machine of a fresh checkout of main, the staged builds that
 # 2026-12-05-s50-next-call-not-run.sh carries (session 50's checkout came without out/ and
 # without session 49's branches, so the builds and the branches' code are kept as the commands
