@@ -219,15 +219,14 @@ __device__ __forceinline__ uint32_t& word(uint4& v, int j) { return reinterpret_
 // kChunkTiles tiles of one (b, h, split), clipped to the window) over a persistent grid. A CTA
 // of four warps: h_in (P x N, its chunks swizzled) and the tile's C (64 x N) in shared memory
 // as the element type, warp w tokens 16 w .. 16 w + 15 by mma.sync m16n8k16 (C row-major as A,
-// h_in's rows as B's columns in fixup_layout.h's order), kSliceChannels channels at a time.
+// h_in's rows as B's columns in fixup_layout.h's order), kFixupSliceChannels channels at a time.
 constexpr int kFixWarps = 4;
-constexpr int kPad = kFixupPad;  // (rows 4 banks apart: C's fragment loads without bank conflicts)
 // Five CTAs an SM (at most 102 registers, 96 used; shared memory 35 KB each at P = 64, N = 128;
 // six spilled at 85): the kernel is latency-bound (session 48 call 6: its instruction count
 // is not what holds it), so more tiles in flight than four. 32 channels at a time keep the
 // accumulators, y and z in those registers; C goes to shared memory by cp.async. (Session 49,
 // H100, ncu with the fix-up forced: 118 -> 112 us at R4 128k, 84 -> 76 at R1 32k.)
-constexpr int kFixCtas = 5, kSliceChannels = kFixupSliceChannels, kSliceJ = kFixupSliceJ;
+constexpr int kFixCtas = 5;
 
 template <class T>
 __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(const __grid_constant__ SsdKernelParams p,
@@ -235,9 +234,9 @@ __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(c
                                                                       const float* tile_start_log, FixupList list) {
   using Pack = sm80::HalfPacking<T>;
   extern __shared__ __align__(16) unsigned char smem_raw[];
-  const int P = p.headdim, N = p.dstate, row = N + kPad;
-  T* s_h = reinterpret_cast<T*>(smem_raw);  // [P][N + kPad]
-  T* s_c = s_h + P * row;                   // [kQ][N + kPad]
+  const int P = p.headdim, N = p.dstate, row = N + kFixupPad;
+  T* s_h = reinterpret_cast<T*>(smem_raw);  // [P][N + kFixupPad]
+  T* s_c = s_h + P * row;                   // [kQ][N + kFixupPad]
   float* s_factor = reinterpret_cast<float*>(s_c + kQ * row);  // [kQ]
   float* s_carry = s_factor + kQ;                              // warp 0's token sum, for warp 1
   allow_next_kernel();
@@ -301,7 +300,7 @@ __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(c
       // Every load of the tile is issued before the first wait on any (the fix-up is a chain of
       // dependent loads otherwise: ~7 us a tile and CTA in session 48's fourth form): its C
       // rows into s_c by cp.async (zero past T), this thread's y and z of the first
-      // kSliceChannels channels, the tile's start and its tokens' dt (warps 0-1).
+      // kFixupSliceChannels channels, the tile's start and its tokens' dt (warps 0-1).
       const int t0 = tile * kQ + r0, t1 = tile * kQ + r1;
       const bool in0 = t0 < p.seqlen, in1 = t1 < p.seqlen;
       const int vectors_per_row = N / 8;
@@ -339,15 +338,15 @@ __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(c
       const float f0 = s_factor[r0], f1 = s_factor[r1];
       if (__all_sync(0xffffffffu, f0 == 0.f && f1 == 0.f)) continue;  // (the warp's tokens all past the window)
       const bool live0 = in0 && f0 != 0.f, live1 = in1 && f1 != 0.f;
-      for (int slice = 0; slice < P; slice += kSliceChannels) {
-        // Channels kSliceChannels and up: y and z loaded here, after the previous slice's stores.
+      for (int slice = 0; slice < P; slice += kFixupSliceChannels) {
+        // Channels kFixupSliceChannels and up: y and z loaded here, after the previous slice's stores.
         if (slice > 0) {
           load_vectors(y, p.y_st, t0, t1, in0, in1, slice, q, yv);
           if (z) load_vectors(z, p.z_st, t0, t1, in0, in1, slice, q, zv);
         }
-        float acc[kSliceJ][4];
+        float acc[kFixupSliceJ][4];
 #pragma unroll
-        for (int j = 0; j < kSliceJ; ++j) acc[j][0] = acc[j][1] = acc[j][2] = acc[j][3] = 0.f;
+        for (int j = 0; j < kFixupSliceJ; ++j) acc[j][0] = acc[j][1] = acc[j][2] = acc[j][3] = 0.f;
         for (int k0 = 0; k0 < N; k0 += 16) {
           uint32_t a[4];
           a[0] = *reinterpret_cast<const uint32_t*>(s_c + r0 * row + k0 + 2 * q);
@@ -357,7 +356,7 @@ __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(c
           // (the thread's rows, slice + fixup_channel(g, j), share bits 3-4: one swizzled column)
           const int h_col = fixup_h_column(slice + fixup_channel(g, 0), k0 + 2 * q);
 #pragma unroll
-          for (int j = 0; j < kSliceJ; ++j) {
+          for (int j = 0; j < kFixupSliceJ; ++j) {
             const T* hrow = s_h + (slice + fixup_channel(g, j)) * row + h_col;
             sm80::mma_16816<T>(acc[j], a, *reinterpret_cast<const uint32_t*>(hrow),
                                *reinterpret_cast<const uint32_t*>(hrow + 8));
@@ -365,7 +364,7 @@ __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(c
         }
         // y += g exp(cs) acc (y and z loaded above).
 #pragma unroll
-        for (int j = 0; j < kSliceJ; ++j) {
+        for (int j = 0; j < kFixupSliceJ; ++j) {
 #pragma unroll
           for (int half = 0; half < 2; ++half) {
             const float f = half ? f1 : f0;
@@ -414,7 +413,7 @@ void launch_split_fixup(const SsdKernelParams& p, const uint8_t* reset_flags, co
   after.split_fixup = true;  // the boundary scan's second launch
   sm80::launch_split_boundary_scan(after, stream, true);
   auto kernel = split_fixup_kernel<CudaElement>;
-  const size_t smem = size_t(p.headdim + kQ) * (p.dstate + kPad) * sizeof(CudaElement) + (kQ + 1) * sizeof(float);
+  const size_t smem = size_t(p.headdim + kQ) * (p.dstate + kFixupPad) * sizeof(CudaElement) + (kQ + 1) * sizeof(float);
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)), "cudaFuncSetAttribute");
   const int64_t items = max_list_items(p);  // (at most: the list holds the windows' chunks only)
   // As many CTAs as fit on the SMs (shared memory: 35 KB at P = 64, N = 128; 101 KB at most), so
