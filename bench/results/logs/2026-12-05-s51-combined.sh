@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Session 51: one call for what six refused starts (~650 s of the budget) left room for: the
+# record on main 07717f9's kernels (the merged fix-up; staged s51main as in 2026-12-05-s51-call1.sh's
+# header), then call 1's crossover of the split schemes, then the GPU pytest without its mamba_ssm
+# comparisons, each within what is left of ~580 s.
+#   device: OUT=$OUT bash bench/results/logs/2026-12-05-s51-combined.sh   (carry out/carry third_party_bench)
+set -u
+left() { local l=$((580 - SECONDS - $2)); [ $l -gt $1 ] && l=$1; echo $((l > 5 ? l : 5)); }
+nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader
+bash scripts/carry.sh unpack s51main > /dev/null || exit 1
+M=out/dev/s51main
+FLASHSSD_COMMIT=07717f94f356 OUT=$OUT PART=bench bash scripts/device_session.sh $M
+echo "record done at ${SECONDS} s"
+. scripts/device_variant.sh
+printf "%s\n" "--config R4 --seqlen 131072" "--config R4 --seqlen 131072 --A-scale 0.5" \
+  "--config R4 --seqlen 131072 --A-scale 0.35" "--config R4 --seqlen 131072 --A-scale 0.25" \
+  "--config R4 --seqlen 131072 --z" "--config R1 --seqlen 32768" "--config R1 --seqlen 32768 --A-scale 0.7" \
+  "--config R1 --seqlen 32768 --z" |
+  timeout "$(left 150 0)" bash scripts/api_ab.sh --rounds 2 --lib auto=$M --lib state=$M,FLASHSSD_SPLIT_SCHEME=state \
+    --lib fixup=$M,FLASHSSD_SPLIT_SCHEME=fixup > "$OUT/api_crossover.log" 2>&1
+echo "api_ab crossover rc=$? at ${SECONDS} s"; tail -10 "$OUT/api_crossover.log"
+LD_LIBRARY_PATH=$PWD/$M PYTHONPATH=$M/python timeout "$(left 170 0)" python3 -m pytest tests/python/test_gpu.py \
+  -k "not mamba_ssm_triton" -q -rs -p no:cacheprovider > "$OUT/pytest_gpu_quick.log" 2>&1
+echo "pytest (no Triton comparisons) rc=$? at ${SECONDS} s"; tail -6 "$OUT/pytest_gpu_quick.log"
+(cd "$OUT" && tar -czf s51_checks.tgz api_crossover.log pytest_gpu_quick.log && rm -f api_crossover.log pytest_gpu_quick.log)
