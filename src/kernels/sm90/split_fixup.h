@@ -58,8 +58,9 @@ SplitScheme split_scheme();
 //     choice's own kernels (tile_log_decay, split_log_prefix: ~20-40 us) cost more than the
 //     fix-up can save. Session 48 (H100): the state pass takes ~0.85-0.9 us per step (R1 32k
 //     128 steps 114 us, R4 128k 384 steps 321 us), and at R1 32k the fix-up lost 2.9% with the
-//     benchmark's decays.
-constexpr int64_t kFixupMinStateSteps = 256;
+//     benchmark's decays. (Defined in split_scheme.cpp with kFixupCostRatio: a change to
+//     either rebuilds one host file, not every kernel.)
+extern const int64_t kFixupMinStateSteps;
 SplitScheme plan_split_scheme(bool dt_nonnegative, int64_t state_steps);
 // The state pass's length in tiles per SM: its waves of state_ctas x state_runs CTAs (one an
 // SM) times a run's tiles.

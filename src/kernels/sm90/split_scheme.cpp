@@ -26,6 +26,8 @@ constexpr int64_t kFixupCostRatio = 5;
 
 }  // namespace
 
+const int64_t kFixupMinStateSteps = 256;
+
 SplitScheme split_scheme() {
   const char* scheme = std::getenv("FLASHSSD_SPLIT_SCHEME");
   if (scheme && std::strcmp(scheme, "state") == 0) return SplitScheme::kStatePass;
