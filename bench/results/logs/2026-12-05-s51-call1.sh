@@ -10,11 +10,12 @@
 #    fix-up forced, decays slowed by --A-scale (W/S from 2026-12-05-s4[8]/s50-windows_model.log),
 #    with and without z: kFixupCostRatio (5) and kFixupMinStateSteps (256, keeps R1 32k on the
 #    state pass) are set from it.
+# 1b. Branch s51-min128 (kFixupMinStateSteps 128, staged s51min128) against main, R1 32k rows.
 # 2. The GPU pytest without its mamba_ssm comparisons on main (not run since the fix-up merged).
 # 3. The fix-up's work-list chunk (kChunkTiles 4 on main) against 8 and 2: suites, ncu, API
 #    (skipped with SKIP_CHUNK=1).
 set -u
-for n in s51main s51ck; do bash scripts/carry.sh unpack $n > /dev/null || exit 1; done
+for n in s51main s51min128 s51ck; do bash scripts/carry.sh unpack $n > /dev/null || exit 1; done
 nvidia-smi --query-gpu=name --format=csv,noheader
 . scripts/device_variant.sh
 M=out/dev/s51main
@@ -26,6 +27,11 @@ printf "%s\n" "--config R4 --seqlen 131072" "--config R4 --seqlen 131072 --A-sca
   timeout 220 bash scripts/api_ab.sh --rounds 2 --lib auto=$M --lib state=$M,FLASHSSD_SPLIT_SCHEME=state \
     --lib fixup=$M,FLASHSSD_SPLIT_SCHEME=fixup > "$OUT/api_crossover.log" 2>&1
 echo "api_ab crossover rc=$?"; tail -13 "$OUT/api_crossover.log"
+# Branch s51-min128 (kFixupMinStateSteps 128: R1 32k reaches the device's choice) against main.
+printf "%s\n" "--config R1 --seqlen 32768" "--config R1 --seqlen 32768 --A-scale 0.7" "--config R1 --seqlen 32768 --z" \
+  "--config R1 --seqlen 32768 --z --A-scale 0.7" "--config R4 --seqlen 131072" |
+  timeout 80 bash scripts/api_ab.sh --rounds 2 --lib main=$M --lib min128=out/dev/s51min128 > "$OUT/api_min128.log" 2>&1
+echo "api_ab min128 rc=$?"; tail -6 "$OUT/api_min128.log"
 variant_pack crossover
 LD_LIBRARY_PATH=$PWD/$M PYTHONPATH=$M/python timeout 170 python3 -m pytest tests/python/test_gpu.py -k "not mamba_ssm_triton" \
   -q -rs -p no:cacheprovider > "$OUT/pytest_gpu_quick.log" 2>&1
