@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# Session 51: one call for what six refused starts (~650 s of the budget) left room for: the
-# record on main 07717f9's kernels (the merged fix-up; staged s51main as in 2026-12-05-s51-call1.sh's
-# header), then call 1's crossover of the split schemes, then the GPU pytest without its mamba_ssm
-# comparisons, each within what is left of ~580 s.
+# NOT RUN in session 51 (no device machine could be started: 17 tries); for the next session.
+# One call (~580 s) for an H200: the record on the merged fix-up (main's kernels since 64bd228: the
+# fix-up's 16-byte y / z with contiguous work runs; staged s51main, its commit in s51main/COMMIT),
+# branch s51-min128 against main (kFixupMinStateSteps 256 -> 128: R1 32k, 128 state-pass steps, reaches the device's choice;
+# patch 2026-12-05-s51-patches/min128.patch, staged s51min128), the split schemes' crossover on
+# the merged fix-up (auto / state pass forced / fix-up forced, decays slowed by --A-scale; W/S in
+# 2026-12-05-s50-windows_model.log and the s48 one: kFixupCostRatio 5 was set on a form ~20% slower),
+# then the GPU pytest without its mamba_ssm comparisons (not run on the merged fix-up), each within
+# what is left of ~580 s. The builds: 2026-12-05-s51-next-prepare.sh.
 #   device: OUT=$OUT bash bench/results/logs/2026-12-05-s51-combined.sh   (carry out/carry third_party_bench)
+# Then $OUT's json / md / png go to bench/results/ (DESIGN.md section 6), and
+# scripts/update_readme_perf.py regenerates README's table.
 set -u
 left() { local l=$((580 - SECONDS - $2)); [ $l -gt $1 ] && l=$1; echo $((l > 5 ? l : 5)); }
 nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader
 for n in s51main s51min128; do bash scripts/carry.sh unpack $n > /dev/null || exit 1; done
 M=out/dev/s51main
-FLASHSSD_COMMIT=07717f94f356 OUT=$OUT PART=bench bash scripts/device_session.sh $M
+FLASHSSD_COMMIT=$(cat $M/COMMIT) OUT=$OUT PART=bench bash scripts/device_session.sh $M
 echo "record done at ${SECONDS} s"
 . scripts/device_variant.sh
 printf "%s\n" "--config R4 --seqlen 131072" "--config R4 --seqlen 131072 --A-scale 0.5" \

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Session 51: call 1 (2026-12-05-s51-call1.sh) cut to what fits the budget left after twelve refused
-# starts (~1500 s of the 1800): branch s51-min128 against main, the split schemes' crossover on
-# main's merged fix-up (fewer rows), then the GPU pytest without its mamba_ssm comparisons, all
-# within ${TOTAL:-360} s. Builds as in call 1's header (s51main, s51min128).
+# NOT RUN in session 51 (its last try was refused: "too little device-machine time is left").
+# The combined call (2026-12-05-s51-combined.sh) without the record, for a short budget:
+# branch s51-min128 against main, the split schemes' crossover (fewer rows), then the GPU pytest
+# without its mamba_ssm comparisons, all within ${TOTAL:-360} s. Builds: 2026-12-05-s51-next-prepare.sh.
 #   device: [TOTAL=<s>] OUT=$OUT bash bench/results/logs/2026-12-05-s51-lean.sh   (carry out/carry)
 set -u
 left() { local l=$((${TOTAL:-360} - SECONDS)); [ $l -gt $1 ] && l=$1; echo $((l > 5 ? l : 5)); }
