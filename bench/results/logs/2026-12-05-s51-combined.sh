@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# NOT RUN in session 51 (no device machine could be started: 17 tries); for the next session.
+# NOT RUN in session 51 (no device machine could be started: 21 tries); for the next session.
 # One call (~580 s) for an H200: the record on the merged fix-up (main's kernels since 64bd228: the
 # fix-up's 16-byte y / z with contiguous work runs; staged s51main, its commit in s51main/COMMIT),
 # branch s51-min128 against main (kFixupMinStateSteps 256 -> 128: R1 32k, 128 state-pass steps, reaches the device's choice;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# NOT RUN in session 51 (no device machine could be started: 17 tries). The fix-up's work-list
+# NOT RUN in session 51 (no device machine could be started: 21 tries). The fix-up's work-list
 # chunk: kChunkTiles 4 on main against 1 and 2 (staged s51ck1 / s51ck2: split_fixup.cu's constant
 # edited, built, scripts/stage_device_build.sh; packed: scripts/carry.sh pack s51ck dev/s51ck1
 # dev/s51ck2; 2026-12-05-s51-next-prepare.sh makes them). Since 64bd228 a CTA takes a contiguous
