@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Makes, on the CPU machine (a fresh checkout of main included), the staged builds that session
 # 51's prepared calls carry: s51main (main), s51min128 (main + 2026-12-05-s51-patches/min128.patch),
-# s51ck1 / s51ck2 (main with split_fixup.cu's kChunkTiles 1 / 2), packed as out/carry/s51main,
-# s51min128, s51ck (.tar.xz), and third_party_bench/ (the Triton baseline for the record).
+# s51ck1 / s51ck2 (main with split_fixup.cu's kChunkTiles 1 / 2), s51ck1p (patch ck1p.patch),
+# packed as out/carry/s51main, s51min128, s51ck (.tar.xz), and third_party_bench/ (the Triton baseline for the record).
 # Needs a clean src/ and tests/. ~5-8 min on 2 cores from nothing; seconds on a built build-gpu.
 #   here: bash bench/results/logs/2026-12-05-s51-next-prepare.sh
 set -euo pipefail
@@ -27,6 +27,11 @@ for ck in 1 2; do
   stage s51ck$ck
 done
 git checkout -- src/kernels/sm90/split_fixup.cu
-bash scripts/carry.sh pack s51ck dev/s51ck1 dev/s51ck2
+# kChunkTiles 1 with the next entry loaded ahead and the head's A / dt_bias once per window
+# (branch s51-ck1p; its chain per entry would otherwise start each tile's at chunk 1)
+git apply bench/results/logs/2026-12-05-s51-patches/ck1p.patch
+stage s51ck1p
+git checkout -- src
+bash scripts/carry.sh pack s51ck dev/s51ck1p dev/s51ck1 dev/s51ck2
 cmake --build build-gpu  # back to main's build
 git diff --quiet -- src tests && echo "prepare: done (carry out/carry, and third_party_bench for the record)"
