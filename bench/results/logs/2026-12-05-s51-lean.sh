@@ -9,8 +9,10 @@ left() { local l=$((${TOTAL:-360} - SECONDS)); [ $l -gt $1 ] && l=$1; echo $((l 
 for n in s51main s51min128; do bash scripts/carry.sh unpack $n > /dev/null || exit 1; done
 nvidia-smi --query-gpu=name --format=csv,noheader
 M=out/dev/s51main
+# (A x 0.5: W/S 0.342, where the choice falls back to the state pass after its decay kernels: the
+# branch's cost where it loses)
 printf "%s\n" "--config R1 --seqlen 32768" "--config R1 --seqlen 32768 --A-scale 0.7" "--config R1 --seqlen 32768 --z" \
-  "--config R4 --seqlen 131072" |
+  "--config R1 --seqlen 32768 --A-scale 0.5" "--config R4 --seqlen 131072" |
   timeout "$(left 60)" bash scripts/api_ab.sh --rounds 2 --lib main=$M --lib min128=out/dev/s51min128 > "$OUT/api_min128.log" 2>&1
 echo "api_ab min128 rc=$? at $SECONDS s"; tail -5 "$OUT/api_min128.log"
 printf "%s\n" "--config R4 --seqlen 131072" "--config R4 --seqlen 131072 --A-scale 0.5" \
