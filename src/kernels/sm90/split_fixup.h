@@ -68,7 +68,7 @@ int64_t state_pass_steps(int64_t state_ctas, int state_runs, int split_tiles, in
 
 // The budget of window tiles under which the fix-up is taken: the state pass reads
 // state_tiles tile-heads (all splits but the last); a fix-up tile-head costs about
-// kFixupCostRatio of them (split_scheme.cpp, session 48).
+// kFixupCostRatio of them (split_scheme.cpp: sessions 48-52).
 int64_t fixup_budget(SplitScheme scheme, int64_t state_tiles);
 
 // Workspace of the kernels below: the per-tile log-decays (b, H, tiles) and the window count.

@@ -14,15 +14,15 @@ namespace {
 
 // A fix-up tile-head (y read and written, z and C read) against a state pass tile-head (x and B
 // read): the choice takes the fix-up while window tiles x this < the state pass's tiles.
-// Session 48 (H100, bench/results/logs/2026-12-05-s48-calls/fixup4, window counts from
-// 2026-12-05-s48-windows_model.py): the fix-up's call grows ~14 ns per window tile-head (R1 32k
-// at A x 1 / 0.5 / 0.25), the state pass takes ~3.3-3.5 ns per tile-head; R4 128k breaks
-// even near 19k window tiles of its 98k (A x 1: -11.3%, A x 0.25: +14.4%): a ratio of ~5.
-// (Measured on the fourth form; the fifth, a tile's loads issued together, is ~15% faster
-// (ncu, call 5). Session 50 measured the break-even at W/S ~0.22-0.23 on a form ~5% slower than
-// the fifth (a ratio of ~4.3-4.5); the 16-byte y / z form merged after it is ~20% faster still
-// (ncu at R4 128k): the ratio is kept at 5 until measured on it.)
-constexpr int64_t kFixupCostRatio = 5;
+// Measured on the form merged in 64bd228 (16-byte y / z, contiguous work runs), session 52 on an
+// H100 (bench/results/logs/2026-12-06-s52-calls/call1/api_crossover.log; W / S from
+// 2026-12-05-s48-windows_model.py and the s50 log): at R4 128k the choice, its decay kernels
+// already run, gains by the fix-up 34.7 us at A x 0.35 (W / S 0.247: fix-up forced 1.277 ms
+// against auto's state pass 1.311) and loses 43.4 us at A x 0.25 (0.321: 1.359 against 1.315),
+// an even point near W / S 0.28 (a ratio of ~3.6). 4 takes the first and keeps a margin for
+// the device: the fix-up is latency-bound, the state pass reads x. (Sessions 48 and 50 set 5
+// and measured ~4.3-4.5 on the slower forms before.)
+constexpr int64_t kFixupCostRatio = 4;
 
 }  // namespace
 
