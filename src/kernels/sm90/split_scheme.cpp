@@ -18,11 +18,11 @@ namespace {
 // H100 (bench/results/logs/2026-12-06-s52-calls/call1/api_crossover.log; W / S from
 // 2026-12-05-s48-windows_model.py and the s50 log): at R4 128k the choice, its decay kernels
 // already run, gains by the fix-up 34.7 us at A x 0.35 (W / S 0.247: fix-up forced 1.277 ms
-// against auto's state pass 1.311) and loses 43.4 us at A x 0.25 (0.321: 1.359 against 1.315),
-// an even point near W / S 0.28 (a ratio of ~3.6). 4 takes the first and keeps a margin for
-// the device: the fix-up is latency-bound, the state pass reads x. (Sessions 48 and 50 set 5
-// and measured ~4.3-4.5 on the slower forms before.)
-constexpr int64_t kFixupCostRatio = 4;
+// against auto's state pass 1.311) and loses 43.4 us at A x 0.25 (0.321: 1.359 against 1.315);
+// the fix-up's ~11 ns per window tile-head puts the even point near W / S 0.28 (a ratio of
+// ~3.6). 3.75 (W / S < 0.267) lies between the measured gain and the even point, as the window
+// counts are a model's. (Sessions 48 and 50 set 5 and measured ~4.3-4.5 on slower forms.)
+constexpr double kFixupCostRatio = 3.75;
 
 }  // namespace
 
@@ -49,7 +49,7 @@ SplitScheme plan_split_scheme(bool dt_nonnegative, int64_t state_steps) {
 int64_t fixup_budget(SplitScheme scheme, int64_t state_tiles) {
   if (scheme == SplitScheme::kFixup) return std::numeric_limits<int64_t>::max();
   if (scheme == SplitScheme::kStatePass) return 0;
-  return state_tiles / kFixupCostRatio;
+  return static_cast<int64_t>(static_cast<double>(state_tiles) / kFixupCostRatio);
 }
 
 }  // namespace flashssd::sm90
