@@ -168,7 +168,7 @@ TEST(SplitScheme, BudgetOfTheChoiceOnTheDevice) {
   using flashssd::sm90::fixup_budget;
   EXPECT_EQ(fixup_budget(SplitScheme::kStatePass, 98304), 0);  // never the fix-up
   EXPECT_EQ(fixup_budget(SplitScheme::kFixup, 98304), std::numeric_limits<int64_t>::max());
-  EXPECT_EQ(fixup_budget(SplitScheme::kAuto, 98304), 26214);  // window tiles x 3.75 < the state pass's (R4 128k)
+  EXPECT_EQ(fixup_budget(SplitScheme::kAuto, 98304), 98304 / 4);  // window tiles x 4 < the state pass's (R4 128k)
 }
 
 // A persistent grid over items of equal cost: the fewest CTAs that keep the most items per CTA.

@@ -15,14 +15,13 @@ namespace {
 // A fix-up tile-head (y read and written, z and C read) against a state pass tile-head (x and B
 // read): the choice takes the fix-up while window tiles x this < the state pass's tiles.
 // Measured on the form merged in 64bd228 (16-byte y / z, contiguous work runs), session 52 on an
-// H100 (bench/results/logs/2026-12-06-s52-calls/call1/api_crossover.log; W / S from
-// 2026-12-05-s48-windows_model.py and the s50 log): at R4 128k the choice, its decay kernels
-// already run, gains by the fix-up 34.7 us at A x 0.35 (W / S 0.247: fix-up forced 1.277 ms
-// against auto's state pass 1.311) and loses 43.4 us at A x 0.25 (0.321: 1.359 against 1.315);
-// the fix-up's ~11 ns per window tile-head puts the even point near W / S 0.28 (a ratio of
-// ~3.6). 3.75 (W / S < 0.267) lies between the measured gain and the even point, as the window
-// counts are a model's. (Sessions 48 and 50 set 5 and measured ~4.3-4.5 on slower forms.)
-constexpr double kFixupCostRatio = 3.75;
+// H100 (bench/results/logs/2026-12-06-s52-calls/call1/api_crossover.log, api_min128.log; the
+// benchmark's own window counts from 2026-12-06-s52-windows_exact.py): the fix-up's call grows
+// ~13.7 ns per window tile-head at R4 128k (A x 1 / 0.5 / 0.35 / 0.25: W / S 0.076 / 0.152 /
+// 0.215 / 0.281) and ~14.1 at R1 32k. Once the choice's decay kernels have run (~26-30 us), it
+// breaks even with the state pass near W / S 0.247 at R4 128k and 0.267 at R1 32k: ratios of
+// ~4.05 and ~3.75. Each row's choice in that call matched these counts at the ratio 5. (Sessions 48 and 50 set 5 on slower forms and on modelled window counts.)
+constexpr int64_t kFixupCostRatio = 4;
 
 }  // namespace
 
@@ -49,7 +48,7 @@ SplitScheme plan_split_scheme(bool dt_nonnegative, int64_t state_steps) {
 int64_t fixup_budget(SplitScheme scheme, int64_t state_tiles) {
   if (scheme == SplitScheme::kFixup) return std::numeric_limits<int64_t>::max();
   if (scheme == SplitScheme::kStatePass) return 0;
-  return static_cast<int64_t>(static_cast<double>(state_tiles) / kFixupCostRatio);
+  return state_tiles / kFixupCostRatio;
 }
 
 }  // namespace flashssd::sm90
