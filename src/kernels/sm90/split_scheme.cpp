@@ -20,7 +20,8 @@ namespace {
 // ~13.7 ns per window tile-head at R4 128k (A x 1 / 0.5 / 0.35 / 0.25: W / S 0.076 / 0.152 /
 // 0.215 / 0.281) and ~14.1 at R1 32k. Once the choice's decay kernels have run (~26-30 us), it
 // breaks even with the state pass near W / S 0.247 at R4 128k and 0.267 at R1 32k: ratios of
-// ~4.05 and ~3.75. Each row's choice in that call matched these counts at the ratio 5. (Sessions 48 and 50 set 5 on slower forms and on modelled window counts.)
+// ~4.05 and ~3.75. (Each row's choice in that call matched these counts at the ratio 5, set by
+// sessions 48 and 50 on slower forms of the fix-up and on modelled window counts.)
 constexpr int64_t kFixupCostRatio = 4;
 
 }  // namespace
