@@ -8,11 +8,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 git diff --quiet -- src tests || { echo "prepare: src/ or tests/ has changes" >&2; exit 1; }
-bash scripts/setup_deps.sh
-py312=${PYTHON312:-$(ls /root/.pyenv/versions/3.12*/bin/python3.12 2>/dev/null | head -1)}
-py=$(PYTHON=${py312:-python3.12} scripts/setup_python.sh --no-torch)
-cmake -S . -B build-gpu -G Ninja -DCMAKE_CUDA_ARCHITECTURES=90a-real -DFLASHSSD_BUILD_PYTHON=ON -DPython_EXECUTABLE="$py"
-[ -d third_party_bench ] || scripts/fetch_triton_baseline.sh
+bash scripts/setup_build_gpu.sh
 stage() { cmake --build build-gpu && bash scripts/stage_device_build.sh build-gpu "$1"; }
 stage s52main
 git rev-parse --short=12 HEAD > out/dev/s52main/COMMIT  # (the record names it)
