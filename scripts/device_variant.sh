@@ -6,6 +6,7 @@
 #   . scripts/device_variant.sh
 #   variant_suites new out/dev/new              # GPU suite by default and with the fix-up forced at 3 splits
 #   variant_sanitize new out/dev/new memcheck racecheck   # small shapes, fix-up forced, 3 splits
+#   (VARIANT_SCHEMES="state fixup" forces each scheme in turn in both)
 #   variant_ncu main out/dev/main split_fixup "R4_128k --config R4 --seqlen 131072"
 #   variant_pack checks                         # $OUT's *.log / *.csv into $OUT/checks.tgz
 #   printf "%s\n" "--config R4 --seqlen 131072" | variant_against new out/dev/new out/dev/main
@@ -18,21 +19,24 @@
 : "${OUT:?device_variant: set OUT}"
 mkdir -p "$OUT"
 
-variant_suites() {  # <name> <staged folder>
-  local T=$2/tests/gpu/flashssd_gpu_tests
+variant_suites() {  # <name> <staged folder>: default, then each scheme of VARIANT_SCHEMES (fixup) forced at 3 splits
+  local T=$2/tests/gpu/flashssd_gpu_tests scheme
   LD_LIBRARY_PATH=$PWD/$2 timeout 100 "$T" > "$OUT/$1_gpu_default.log" 2>&1
   echo "$1 GPU suite, default rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/$1_gpu_default.log" | head -5
-  LD_LIBRARY_PATH=$PWD/$2 FLASHSSD_SPLIT_SCHEME=fixup FLASHSSD_NUM_SPLITS=3 timeout 100 "$T" \
-    > "$OUT/$1_gpu_fixup3.log" 2>&1
-  echo "$1 GPU suite, fixup at 3 splits rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/$1_gpu_fixup3.log" | head -5
+  for scheme in ${VARIANT_SCHEMES:-fixup}; do
+    LD_LIBRARY_PATH=$PWD/$2 FLASHSSD_SPLIT_SCHEME=$scheme FLASHSSD_NUM_SPLITS=3 timeout 100 "$T" \
+      > "$OUT/$1_gpu_${scheme}3.log" 2>&1
+    echo "$1 GPU suite, $scheme at 3 splits rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/$1_gpu_${scheme}3.log" | head -5
+  done
 }
-
-variant_sanitize() {  # <name> <staged folder> <tool>...
-  local n=$1 F=$2 tool; shift 2
+variant_sanitize() {  # <name> <staged folder> <tool>...: small shapes, each scheme of VARIANT_SCHEMES (fixup) forced, 3 splits
+  local n=$1 F=$2 tool scheme; shift 2
   for tool in "$@"; do
-    LD_LIBRARY_PATH=$PWD/$F FLASHSSD_SPLIT_SCHEME=fixup FLASHSSD_NUM_SPLITS=3 timeout 100 compute-sanitizer \
-      --tool "$tool" "$F/tests/gpu/flashssd_gpu_tests" --gtest_filter='*Small*' > "$OUT/${n}_${tool}_fixup3.log" 2>&1
-    echo "$n $tool (fixup, 3 splits) rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$OUT/${n}_${tool}_fixup3.log"
+    for scheme in ${VARIANT_SCHEMES:-fixup}; do
+      LD_LIBRARY_PATH=$PWD/$F FLASHSSD_SPLIT_SCHEME=$scheme FLASHSSD_NUM_SPLITS=3 timeout 100 compute-sanitizer \
+        --tool "$tool" "$F/tests/gpu/flashssd_gpu_tests" --gtest_filter='*Small*' > "$OUT/${n}_${tool}_${scheme}3.log" 2>&1
+      echo "$n $tool ($scheme, 3 splits) rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$OUT/${n}_${tool}_${scheme}3.log"
+    done
   done
 }
 

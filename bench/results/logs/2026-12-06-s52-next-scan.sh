@@ -17,16 +17,8 @@ for n in s52main s52scan; do bash scripts/carry.sh unpack $n > /dev/null || exit
 nvidia-smi --query-gpu=name --format=csv,noheader
 . scripts/device_variant.sh
 M=out/dev/s52main S=out/dev/s52scan
-variant_suites scan $S
-LD_LIBRARY_PATH=$PWD/$S FLASHSSD_SPLIT_SCHEME=state FLASHSSD_NUM_SPLITS=3 timeout 100 $S/tests/gpu/flashssd_gpu_tests \
-  > "$OUT/scan_gpu_state3.log" 2>&1
-echo "scan GPU suite, state pass at 3 splits rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/scan_gpu_state3.log" | head -5
-variant_sanitize scan $S memcheck racecheck
-for tool in memcheck racecheck; do
-  LD_LIBRARY_PATH=$PWD/$S FLASHSSD_SPLIT_SCHEME=state FLASHSSD_NUM_SPLITS=3 timeout 100 compute-sanitizer \
-    --tool $tool $S/tests/gpu/flashssd_gpu_tests --gtest_filter='*Small*' > "$OUT/scan_${tool}_state3.log" 2>&1
-  echo "scan $tool (state pass, 3 splits) rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$OUT/scan_${tool}_state3.log"
-done
+VARIANT_SCHEMES="state fixup" variant_suites scan $S
+VARIANT_SCHEMES="state fixup" variant_sanitize scan $S memcheck racecheck
 variant_pack scan_checks
 for lib in "main:$M" "scan:$S"; do
   for scheme in state fixup; do
