@@ -9,17 +9,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 git diff --quiet -- src tests || { echo "prepare: src/ or tests/ has changes" >&2; exit 1; }
 bash scripts/setup_build_gpu.sh
-stage() { cmake --build build-gpu && bash scripts/stage_device_build.sh build-gpu "$1"; }
-stage s52main
-git rev-parse --short=12 HEAD > out/dev/s52main/COMMIT  # (the record names it)
-bash scripts/carry.sh pack s52main dev/s52main
-git apply bench/results/logs/2026-12-05-s51-patches/min128.patch
-stage s52min128
-git checkout -- src tests
-bash scripts/carry.sh pack s52min128 dev/s52min128
-git apply bench/results/logs/2026-12-06-s52-patches/scan-grid.patch
-stage s52scan
-git checkout -- src
-bash scripts/carry.sh pack s52scan dev/s52scan
+bash scripts/stage_variant.sh s52main
+bash scripts/stage_variant.sh s52min128 bench/results/logs/2026-12-05-s51-patches/min128.patch
+bash scripts/stage_variant.sh s52scan bench/results/logs/2026-12-06-s52-patches/scan-grid.patch
 cmake --build build-gpu  # back to main's build
 git diff --quiet -- src tests && echo "prepare: done (carry out/carry, and third_party_bench for the record)"

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Builds build-gpu/ with a patch applied to the tree (or as it is, without one), stages it as
+# out/dev/<name> (scripts/stage_device_build.sh), packs it into out/carry/<name>.tar.xz
+# (scripts/carry.sh) and takes the patch back out: one library variant for a device call.
+# The tree's src/ and tests/ must have no other changes.
+#   scripts/stage_variant.sh <name> [patch]
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+name=${1:?stage_variant: name the stage}
+patch=${2:-}
+git diff --quiet -- src tests || { echo "stage_variant: src/ or tests/ has changes" >&2; exit 1; }
+[ -z "$patch" ] || git apply "$patch"
+restore() { [ -z "$patch" ] || git checkout -- src tests; }
+trap restore EXIT
+cmake --build build-gpu
+bash scripts/stage_device_build.sh build-gpu "$name"
+[ -n "$patch" ] || git rev-parse --short=12 HEAD > "out/dev/$name/COMMIT"  # (a record names it)
+bash scripts/carry.sh pack "$name" "dev/$name"
