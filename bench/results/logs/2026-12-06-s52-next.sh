@@ -17,9 +17,7 @@ for n in s52main s52min128; do bash scripts/carry.sh unpack $n > /dev/null || ex
 M=out/dev/s52main
 FLASHSSD_COMMIT=$(cat $M/COMMIT) OUT=$OUT PART=bench bash scripts/device_session.sh $M
 echo "record done at ${SECONDS} s"
-# (the choice script unpacks s51main / s51min128: point it at this session's stages)
-sed 's/s51main/s52main/g; s/s51min128/s52min128/g' bench/results/logs/2026-12-06-s52-next-choice.sh > /tmp/choice.sh
-timeout $(( ${TOTAL_ALL:-450} - SECONDS > 30 ? 90 : 5 )) bash /tmp/choice.sh
+timeout $(( ${TOTAL_ALL:-450} - SECONDS > 30 ? 90 : 5 )) bash bench/results/logs/2026-12-06-s52-next-choice.sh
 echo "choice done at ${SECONDS} s"
 left=$(( ${TOTAL_ALL:-450} - SECONDS ))
 if [ $left -gt 100 ]; then
