@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# For the next session, one call (~450 s; an H200 for the record, whose targets are the H200's):
+# For the next session, one call (~520 s; an H200 for the record, whose targets are the H200's):
 #   1. the record on main (staged s52main, its commit in s52main/COMMIT): the last H200 record is
 #      session 50's, before the fix-up's merged form (64bd228) and the ratio 4 (session 52);
 #   2. the choice's kernels, one forward call each under ncu (2026-12-06-s52-next-choice.sh, on
@@ -17,9 +17,9 @@ for n in s52main s52min128; do bash scripts/carry.sh unpack $n > /dev/null || ex
 M=out/dev/s52main
 FLASHSSD_COMMIT=$(cat $M/COMMIT) OUT=$OUT PART=bench bash scripts/device_session.sh $M
 echo "record done at ${SECONDS} s"
-timeout $(( ${TOTAL_ALL:-450} - SECONDS > 30 ? 90 : 5 )) bash bench/results/logs/2026-12-06-s52-next-choice.sh
+timeout $(( ${TOTAL_ALL:-520} - SECONDS > 30 ? 150 : 5 )) bash bench/results/logs/2026-12-06-s52-next-choice.sh
 echo "choice done at ${SECONDS} s"
-left=$(( ${TOTAL_ALL:-450} - SECONDS ))
+left=$(( ${TOTAL_ALL:-520} - SECONDS ))
 if [ $left -gt 100 ]; then
   FLASHSSD_COMMIT=$(cat $M/COMMIT) OUT=$OUT PART=checks timeout $left bash scripts/device_session.sh $M
 else
