@@ -4,7 +4,7 @@
 # as one wave of blocks (8 an SM, 32 registers) walking its tiles of 256 state elements, and
 # the launch of the scheme not taken returning at once, grid-wide. Today's grid has a block per
 # tile (4096 at R1 32k, 2048 at R4 128k), and every split call launches the scan twice, one of
-# them doing nothing: session 49's ncu read the idle launch 7.4 us at R1 32k and 4.5-5.0 at
+# them doing nothing: sessions 49 and 47's ncu read the idle launch 7.4 us at R1 32k and 4.5-5.0 at
 # R4 128k, the working one 11.1-11.8 and 9.2-9.6 (bench/results/logs/2026-12-05-s49-calls/decay,
 # 2026-12-05-s47-calls/auto). Only that kernel's SASS differs from main (sass_diff: 1 different).
 # Checks: the suites (default, fix-up forced and state pass forced at 3 splits: the scan's two

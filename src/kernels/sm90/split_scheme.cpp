@@ -17,10 +17,10 @@ namespace {
 // Measured on the form merged in 64bd228 (16-byte y / z, contiguous work runs), session 52 on an
 // H100 (bench/results/logs/2026-12-06-s52-calls/call1/api_crossover.log, api_min128.log; the
 // benchmark's own window counts from 2026-12-06-s52-windows_exact.py): the fix-up's call grows
-// ~13.7 ns per window tile-head at R4 128k (A x 1 / 0.5 / 0.35 / 0.25: W / S 0.076 / 0.152 /
-// 0.215 / 0.281) and ~14.1 at R1 32k. Once the choice's decay kernels have run (~26-30 us), it
-// breaks even with the state pass near W / S 0.247 at R4 128k and 0.267 at R1 32k: ratios of
-// ~4.05 and ~3.75. (Each row's choice in that call matched these counts at the ratio 5, set by
+// ~13.8 ns per window tile-head at R4 128k (least squares over A x 1 / 0.5 / 0.35 / 0.25: W / S
+// 0.076 / 0.152 / 0.215 / 0.281) and ~14.1 at R1 32k. Once the choice's decay kernels have run (~26-30 us), it
+// breaks even with the state pass near W / S 0.246 at R4 128k and 0.267 at R1 32k: ratios of
+// ~4.07 and ~3.75. (Each row's choice in that call matched these counts at the ratio 5, set by
 // sessions 48 and 50 on slower forms of the fix-up and on modelled window counts.)
 constexpr int64_t kFixupCostRatio = 4;
 
