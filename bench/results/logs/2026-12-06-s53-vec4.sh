@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 53, call 5 (~330 s; carry out/carry): branch s53-scan-vec4 (patch
+# Session 53, call 5 (~300 s; the A/B before the ncu; carry out/carry): branch s53-scan-vec4 (patch
 # 2026-12-06-s53-patches/scan-vec4.patch, staged s53vec4): the split boundary scan with a float4
 # of a row per thread, so its grid is a quarter of main's (1024 blocks at R1 32k: under one wave)
 # and the launch of the scheme not taken costs less (call 2 read it 6.8-7.7 us at R1 32k and
@@ -15,6 +15,11 @@ M=out/dev/s52main V=out/dev/s53vec4 K=out/dev/s52min128
 VARIANT_SCHEMES="state fixup" variant_suites vec4 $V
 VARIANT_SCHEMES="state fixup" variant_sanitize vec4 $V memcheck racecheck
 variant_pack vec4_checks
+printf "%s\n" "--config R1 --seqlen 32768" "--config R1 --seqlen 32768 --z" "--config R1 --seqlen 32768 --A-scale 0.7" \
+  "--config R1 --seqlen 32768 --A-scale 0.5" "--config R1 --seqlen 32768 --A-scale 0.35" "--config R4 --seqlen 131072" |
+  timeout 200 bash scripts/api_ab.sh --rounds 2 --lib "main=$M" --lib "vec4=$V" --lib "min128=$K" > "$OUT/api_ab_vec4.log" 2>&1
+echo "api_ab rc=$?"; tail -9 "$OUT/api_ab_vec4.log"
+variant_pack vec4_ab
 for lib in "main:$M" "vec4:$V"; do
   for scheme in state fixup; do
     for row in "R1_32k --config R1 --seqlen 32768" "R4_128k --config R4 --seqlen 131072"; do
@@ -28,9 +33,3 @@ for lib in "main:$M" "vec4:$V"; do
   done
 done
 variant_pack vec4_ncu
-printf "%s\n" "--config R1 --seqlen 32768" "--config R1 --seqlen 32768 --z" "--config R1 --seqlen 32768 --A-scale 0.7" \
-  "--config R1 --seqlen 32768 --A-scale 0.5" "--config R1 --seqlen 32768 --A-scale 0.35" "--config R4 --seqlen 131072" \
-  "--config R4 --seqlen 131072 --A-scale 0.35" |
-  timeout 200 bash scripts/api_ab.sh --rounds 2 --lib "main=$M" --lib "vec4=$V" --lib "min128=$K" > "$OUT/api_ab_vec4.log" 2>&1
-echo "api_ab rc=$?"; tail -9 "$OUT/api_ab_vec4.log"
-variant_pack vec4_ab
