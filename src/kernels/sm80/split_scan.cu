@@ -19,9 +19,11 @@ namespace flashssd::sm80 {
 // P N / (kScanThreads kScanVector)) blocks, so that every element's loads are in flight at once
 // (one block per head looped over its 8192 elements took 48 us at R4 under ncu; session 10).
 // Every split call launches this kernel twice, one launch returning at once (the scheme not
-// taken): that launch costs what its grid costs (one thread per element: 4096 blocks, 6.8-7.4 us
-// at R1 32k; a wave of blocks walking the tiles made the working launch 2-3 us slower,
-// session 53's call 2), so the float4 quarters the grid and keeps the bytes in flight.
+// taken): that launch costs what its grid costs. A float4 per thread quarters the grid (1024
+// blocks at R1 32k, under one wave) and keeps every element's bytes in flight: on an H100
+// (session 53 call 5, ncu) the idle launch 7.3-8.1 -> 3.8-4.6 us and the working one 10.9-11.6 ->
+// 7.2-8.5 at R1 32k, the API -0.5..-0.8% on R1 32k's rows. (One wave of blocks walking the
+// tiles, s52-scan-grid, made the idle launch as cheap but the working one 2-3 us slower.)
 constexpr int kScanThreads = 256, kScanVector = 4;
 
 __device__ __forceinline__ float4 load4(const float* at) { return *reinterpret_cast<const float4*>(at); }
