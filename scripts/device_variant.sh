@@ -7,7 +7,7 @@
 #   variant_suites new out/dev/new              # GPU suite by default and with the fix-up forced at 3 splits
 #   variant_sanitize new out/dev/new memcheck racecheck   # small shapes, fix-up forced, 3 splits
 #   (VARIANT_SCHEMES="state fixup" forces each scheme in turn in both)
-#   variant_ncu main out/dev/main split_fixup "R4_128k --config R4 --seqlen 131072"
+#   variant_ncu main out/dev/main split_fixup "R4_128k --config R4 --seqlen 131072"   # (scheme forced as above)
 #   variant_pack checks                         # $OUT's *.log / *.csv into $OUT/checks.tgz
 #   printf "%s\n" "--config R4 --seqlen 131072" | variant_against new out/dev/new out/dev/main
 #                                               # all of the above for a fix-up variant, then an
@@ -40,15 +40,17 @@ variant_sanitize() {  # <name> <staged folder> <tool>...: small shapes, each sch
   done
 }
 
-variant_ncu() {  # <name> <staged folder> <kernel regex> "<tag> <flashssd_bench arguments>"...: fix-up forced
-  local n=$1 F=$2 kernels=$3 row tag; shift 3
-  for row in "$@"; do
-    tag=${row%% *}
-    # shellcheck disable=SC2086  # (the row's arguments split on purpose)
-    FLASHSSD_SPLIT_SCHEME=fixup LD_LIBRARY_PATH=$PWD/$F timeout 60 ncu --clock-control none \
-      --metrics gpu__time_duration.sum -k "regex:$kernels" --csv "$F/bench/flashssd_bench" ${row#* } \
-      --iters 2 --warmup 1 --no-verify > "$OUT/ncu_${tag}_$n.csv" 2>&1
-    echo "ncu $tag $n (fix-up forced) rc=$?"; python3 scripts/ncu_durations.py "$OUT/ncu_${tag}_$n.csv"
+variant_ncu() {  # <name> <staged folder> <kernel regex> "<tag> <flashssd_bench arguments>"...: each scheme of VARIANT_SCHEMES (fixup) forced
+  local n=$1 F=$2 kernels=$3 row tag scheme; shift 3
+  for scheme in ${VARIANT_SCHEMES:-fixup}; do
+    for row in "$@"; do
+      tag=${row%% *}
+      # shellcheck disable=SC2086  # (the row's arguments split on purpose)
+      FLASHSSD_SPLIT_SCHEME=$scheme LD_LIBRARY_PATH=$PWD/$F timeout 60 ncu --clock-control none \
+        --metrics gpu__time_duration.sum -k "regex:$kernels" --csv "$F/bench/flashssd_bench" ${row#* } \
+        --iters 2 --warmup 1 --no-verify > "$OUT/ncu_${tag}_${scheme}_$n.csv" 2>&1
+      echo "ncu $tag $n ($scheme forced) rc=$?"; python3 scripts/ncu_durations.py "$OUT/ncu_${tag}_${scheme}_$n.csv"
+    done
   done
 }
 

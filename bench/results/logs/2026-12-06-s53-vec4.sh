@@ -20,16 +20,9 @@ printf "%s\n" "--config R1 --seqlen 32768" "--config R1 --seqlen 32768 --z" "--c
   timeout 200 bash scripts/api_ab.sh --rounds 2 --lib "main=$M" --lib "vec4=$V" --lib "min128=$K" > "$OUT/api_ab_vec4.log" 2>&1
 echo "api_ab rc=$?"; tail -9 "$OUT/api_ab_vec4.log"
 variant_pack vec4_ab
+# (Run as the same loop inline, commit 9da8568; variant_ncu now takes VARIANT_SCHEMES.)
 for lib in "main:$M" "vec4:$V"; do
-  for scheme in state fixup; do
-    for row in "R1_32k --config R1 --seqlen 32768" "R4_128k --config R4 --seqlen 131072"; do
-      tag=${row%% *}
-      # shellcheck disable=SC2086
-      FLASHSSD_SPLIT_SCHEME=$scheme LD_LIBRARY_PATH=$PWD/${lib#*:} timeout 60 ncu --clock-control none \
-        --metrics gpu__time_duration.sum -k "regex:split_boundary_scan" --csv "${lib#*:}/bench/flashssd_bench" ${row#* } \
-        --iters 2 --warmup 1 --no-verify > "$OUT/ncu_${tag}_${scheme}_${lib%%:*}.csv" 2>&1
-      echo "ncu scan $tag $scheme ${lib%%:*}"; python3 scripts/ncu_durations.py "$OUT/ncu_${tag}_${scheme}_${lib%%:*}.csv"
-    done
-  done
+  VARIANT_SCHEMES="state fixup" variant_ncu "${lib%%:*}" "${lib#*:}" split_boundary_scan \
+    "R1_32k --config R1 --seqlen 32768" "R4_128k --config R4 --seqlen 131072"
 done
 variant_pack vec4_ncu
