@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# For the next session, one call (~430 s; an H200, whose targets the issue sets):
+#   1. the record on main (staged s53main, its commit in s53main/COMMIT): main since session 53's
+#      merge of the float4 boundary scan (5ce13d5; -0.5..-0.8% at R1 32k through the API on an
+#      H100), which session 53's H200 record (ad8e9d9) predates;
+#   2. the suites and sanitizers on main's library (PART=checks, ~2 min). Session 53 ran them on
+#      its SASS (s53vec4, whole SASS identical) on an H100 (calls 5-6), not on an H200.
+# Builds: 2026-12-06-s53-next-prepare.sh.
+#   device: [TOTAL_ALL=<s>] OUT=$OUT bash bench/results/logs/2026-12-06-s53-next.sh   (carry out/carry third_party_bench)
+# Then $OUT's json / md / png go to bench/results/ (DESIGN.md section 6) and
+# scripts/update_readme_perf.py regenerates README's table.
+set -u
+nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader
+bash scripts/carry.sh unpack s53main > /dev/null || exit 1
+M=out/dev/s53main
+FLASHSSD_COMMIT=$(cat $M/COMMIT) OUT=$OUT PART=bench bash scripts/device_session.sh $M
+echo "record done at ${SECONDS} s"
+left=$(( ${TOTAL_ALL:-540} - SECONDS ))
+if [ $left -gt 100 ]; then
+  FLASHSSD_COMMIT=$(cat $M/COMMIT) OUT=$OUT PART=checks timeout $left bash scripts/device_session.sh $M
+else
+  echo "checks skipped: ${left} s left"
+fi
