@@ -1,35 +1,24 @@
 #!/usr/bin/env bash
-# For the next session, one call (~330 s; an H100 serves): branch s53-scan-any-n (staged
-# s53anyn) against main (s52main). The boundary scan a float4 per thread where N is a multiple
-# of 4 (the vector width a template parameter), element by element otherwise. Session 53
-# verified the float4 form alone (calls 5-6, H100: suites, sanitizers, pytest; R1 32k -0.7%
-# through the API) and took it back off main: its host check refused the sm80 path's splits
-# where N is not a multiple of 4. Here: the suites (default, each scheme forced at 3 splits;
-# the new GpuForwardSplit.StateSizesOffTheHopperKernelsMatchReference runs N = 48, 50, 13 at 3
-# splits), memcheck / racecheck with each scheme, the GPU pytest without the mamba_ssm
-# comparisons, the scan under ncu and the API A/B. If all pass: merge s53-scan-any-n, then
-# 2026-12-06-s53-next-record.sh with the merge's commit.
-#   device: OUT=$OUT bash bench/results/logs/2026-12-06-s53-next.sh   (carry out/carry)
+# For the next session, one call (~430 s; an H200, whose targets the issue sets):
+#   1. the record on main (staged s53main, its commit in s53main/COMMIT): main since session 53's
+#      float4 boundary scan (merged in 5ce13d5, off main in 2a494f6 by mistake, back in 0da223a;
+#      -0.5..-0.8% at R1 32k through the API on an H100), which session 53's H200 record (ad8e9d9)
+#      predates;
+#   2. the suites and sanitizers on main's library (PART=checks, ~2 min). Session 53 ran them on
+#      its SASS (s53vec4, whole SASS identical) on an H100 (calls 5-6), not on an H200.
+# Builds: 2026-12-06-s53-next-prepare.sh.
+#   device: [TOTAL_ALL=<s>] OUT=$OUT bash bench/results/logs/2026-12-06-s53-next.sh   (carry out/carry third_party_bench)
+# Then $OUT's json / md / png go to bench/results/ (DESIGN.md section 6) and
+# scripts/update_readme_perf.py regenerates README's table.
 set -u
-for n in s52main s53anyn; do bash scripts/carry.sh unpack $n > /dev/null || exit 1; done
-nvidia-smi --query-gpu=name --format=csv,noheader
-. scripts/device_variant.sh
-M=out/dev/s52main V=out/dev/s53anyn
-VARIANT_SCHEMES="state fixup" variant_suites anyn $V
-LD_LIBRARY_PATH=$PWD/$V timeout 60 compute-sanitizer --tool memcheck "$V/tests/gpu/flashssd_gpu_tests" \
-  --gtest_filter='*OffTheHopper*' > "$OUT/anyn_memcheck_offhopper.log" 2>&1
-echo "anyn memcheck (N = 48, 50, 13 at 3 splits) rc=$?"; grep -E "ERROR SUMMARY" "$OUT/anyn_memcheck_offhopper.log"
-VARIANT_SCHEMES="state fixup" variant_sanitize anyn $V memcheck racecheck
-PYTHONPATH=$V/python LD_LIBRARY_PATH=$PWD/$V timeout 120 python3 -m pytest tests/python/test_gpu.py -k "not mamba_ssm_triton" \
-  -q -rs -p no:cacheprovider > "$OUT/anyn_pytest.log" 2>&1
-echo "anyn pytest rc=$?"; tail -3 "$OUT/anyn_pytest.log"
-variant_pack anyn_checks
-printf "%s\n" "--config R1 --seqlen 32768" "--config R1 --seqlen 32768 --z" "--config R1 --seqlen 32768 --A-scale 0.5" \
-  "--config R4 --seqlen 131072" "--config R4 --seqlen 524288" |
-  timeout 150 bash scripts/api_ab.sh --rounds 2 --lib "main=$M" --lib "anyn=$V" > "$OUT/api_ab_anyn.log" 2>&1
-echo "api_ab rc=$?"; tail -6 "$OUT/api_ab_anyn.log"
-for lib in "main:$M" "anyn:$V"; do
-  VARIANT_SCHEMES="state fixup" variant_ncu "${lib%%:*}" "${lib#*:}" split_boundary_scan \
-    "R1_32k --config R1 --seqlen 32768" "R4_128k --config R4 --seqlen 131072"
-done
-variant_pack anyn_ab
+nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader
+bash scripts/carry.sh unpack s53main > /dev/null || exit 1
+M=out/dev/s53main
+FLASHSSD_COMMIT=$(cat $M/COMMIT) OUT=$OUT PART=bench bash scripts/device_session.sh $M
+echo "record done at ${SECONDS} s"
+left=$(( ${TOTAL_ALL:-540} - SECONDS ))
+if [ $left -gt 100 ]; then
+  FLASHSSD_COMMIT=$(cat $M/COMMIT) OUT=$OUT PART=checks timeout $left bash scripts/device_session.sh $M
+else
+  echo "checks skipped: ${left} s left"
+fi
