@@ -10,15 +10,4 @@
 #   device: [TOTAL_ALL=<s>] OUT=$OUT bash bench/results/logs/2026-12-06-s53-next.sh   (carry out/carry third_party_bench)
 # Then $OUT's json / md / png go to bench/results/ (DESIGN.md section 6) and
 # scripts/update_readme_perf.py regenerates README's table.
-set -u
-nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader
-bash scripts/carry.sh unpack s53main > /dev/null || exit 1
-M=out/dev/s53main
-FLASHSSD_COMMIT=$(cat $M/COMMIT) OUT=$OUT PART=bench bash scripts/device_session.sh $M
-echo "record done at ${SECONDS} s"
-left=$(( ${TOTAL_ALL:-540} - SECONDS ))
-if [ $left -gt 100 ]; then
-  FLASHSSD_COMMIT=$(cat $M/COMMIT) OUT=$OUT PART=checks timeout $left bash scripts/device_session.sh $M
-else
-  echo "checks skipped: ${left} s left"
-fi
+exec bash scripts/device_record.sh s53main
