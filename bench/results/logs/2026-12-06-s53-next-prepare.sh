@@ -9,5 +9,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 git diff --quiet -- src tests || { echo "prepare: src/ or tests/ has changes" >&2; exit 1; }
 bash scripts/setup_build_gpu.sh
 bash scripts/stage_variant.sh s53main
+bash scripts/stage_variant.sh s53min128 bench/results/logs/2026-12-05-s51-patches/min128.patch  # (-next-min128.sh)
+cmake --build build-gpu  # back to main's build
 bash scripts/fetch_triton_baseline.sh  # (a no-op when present)
 echo "prepare: done (carry out/carry, and third_party_bench for the record and the pytest)"
