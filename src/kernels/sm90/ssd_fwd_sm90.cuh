@@ -95,7 +95,16 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   // compiler keeps the shared address space: LDS/STS, not generic LD/ST.
   const uint32_t misalign = static_cast<uint32_t>(__cvta_generic_to_shared(smem_raw)) & 1023u;
   auto& smem = *reinterpret_cast<SharedStorage*>(smem_raw + ((1024u - misalign) & 1023u));
-  const int warpgroup = threadIdx.x / kWG, wtid = threadIdx.x % kWG;
+  // At N = 256 the warpgroup index is broadcast from lane 0: ptxas then knows it is
+  // warp-uniform and keeps the consumer's shared-memory descriptors in uniform registers (no
+  // R2UR before each WGMMA). Session 54 (H100, API A/B over 5 rounds): R1 8k N = 256 -1.0%,
+  // with z -1.1%; in every kernel it read bf16 N = 128 -0.0..-0.3%, fp16 N = 128 +0.6%, so
+  // only N = 256 takes it (bench/results/logs/2026-12-06-s54-calls/call5).
+  const int warpgroup = [] {
+    if constexpr (K::kN == 256) return __shfl_sync(0xffffffffu, int(threadIdx.x) / kWG, 0);
+    else return int(threadIdx.x / kWG);
+  }();
+  const int wtid = threadIdx.x % kWG;
   const typename Roles::Scheduler scheduler{p};
   if (int(blockIdx.x) >= scheduler.num_items()) return;  // the launch keeps grid <= items; a spare CTA has no tile
   if constexpr (kStatePass) {
