@@ -97,9 +97,9 @@ __global__ void __launch_bounds__(K::kThreads, 1) ssd_fwd_sm90_kernel(const __gr
   auto& smem = *reinterpret_cast<SharedStorage*>(smem_raw + ((1024u - misalign) & 1023u));
   // At N = 256 the warpgroup index is broadcast from lane 0: ptxas then knows it is
   // warp-uniform and keeps the consumer's shared-memory descriptors in uniform registers (no
-  // R2UR before each WGMMA). Session 54 (H100, API A/B over 5 rounds): R1 8k N = 256 -1.0%,
-  // with z -1.1%; in every kernel it read bf16 N = 128 -0.0..-0.3%, fp16 N = 128 +0.6%, so
-  // only N = 256 takes it (bench/results/logs/2026-12-06-s54-calls/call5).
+  // R2UR before each WGMMA). Session 54 (H100, API A/B over 5 rounds, call 7): R1 N = 256
+  // -0.5..-1.6%. In every kernel (call 5) it read bf16 N = 128 -0.3..+0.2% and fp16 N = 128
+  // +0.6%, so only N = 256 takes it (bench/results/logs/2026-12-06-s54-calls/).
   const int warpgroup = [] {
     if constexpr (K::kN == 256) return __shfl_sync(0xffffffffu, int(threadIdx.x) / kWG, 0);
     else return int(threadIdx.x / kWG);
