@@ -10,6 +10,9 @@ message). It also prints each kernel's tile
 loop length (the back edge after the last HGMMA that jumps above the first one: the consumers'
 per-tile loop; each consumer warp runs it once per tile, less what its branches skip) and,
 with --ops, the loop's commonest opcodes (docs/HOPPER_PLAN.md, session 13: 838 -> 728 at N = 128).
+At N = 256 the main kernels' tile loop may hold no R2UR: their warpgroup index is broadcast so
+that ptxas keeps the shared-memory descriptors in uniform registers (session 54: without it 13
+R2UR in the loop, and R1 N = 256 0.5-1.6% slower).
 
     python3 scripts/check_sm90_sass.py build/libflashssd.so [--expect 18] [--ops]
 
@@ -141,6 +144,13 @@ def tile_loop(ins: list[tuple[int, str]]) -> list[str]:
     return []
 
 
+def uniform_descriptors_expected(name: str) -> bool:
+    """The kernels whose tile loop must move no descriptor into uniform registers (R2UR): the
+    N = 256 main kernels (ssd_fwd_sm90.cuh broadcasts their warpgroup index)."""
+    d = describe(name)
+    return " N=256 " in d and "state pass" not in d
+
+
 def describe(name: str) -> str:
     # _ZN...SsdFwdSm90ILi64ELi<N>ELi<heads>EN7cutlass<len><type>EEELb<gate>ELb<state pass>E...
     m = re.search(r"SsdFwdSm90ILi(\d+)ELi(\d+)ELi(\d+)EN7cutlass\d+(\w+?)EEELb(\d)ELb(\d)", name)
@@ -171,12 +181,17 @@ def main() -> int:
         s = stats[name]
         clobbers = inflight_operand_writes(code[name])
         ok = s["HGMMA"] > 0 and s["STL"] == 0 and s["LDL"] == 0 and not clobbers
-        bad += not ok
         loop = tile_loop(code[name])
+        r2ur = opcodes(loop).get("R2UR", 0)
+        ok = ok and not (uniform_descriptors_expected(name) and r2ur)
+        bad += not ok
         print(f"{'ok  ' if ok else 'FAIL'} {describe(name):45s} HGMMA {s['HGMMA']:3d}  STL {s['STL']}  LDL {s['LDL']}"
-              f"  in-flight A writes {len(clobbers)}  tile loop {len(loop):4d} of {len(code[name])} instructions")
+              f"  in-flight A writes {len(clobbers)}  tile loop {len(loop):4d} of {len(code[name])} instructions,"
+              f" R2UR {r2ur}")
         for t in clobbers[:3]:
             print(f"     writes an in-flight HGMMA operand: {t}")
+        if uniform_descriptors_expected(name) and r2ur:
+            print("     R2UR in the tile loop: the warpgroup index is no longer warp-uniform to ptxas (ssd_fwd_sm90.cuh)")
         if args.ops and loop:
             ops = opcodes(loop)
             print("     " + ", ".join(f"{op} {n}" for op, n in ops.most_common(16)))
