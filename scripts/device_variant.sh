@@ -4,8 +4,8 @@
 # it, with OUT set, on the device:
 #
 #   . scripts/device_variant.sh
-#   variant_suites new out/dev/new              # GPU suite by default and with the fix-up forced at 3 splits
-#   variant_sanitize new out/dev/new memcheck racecheck   # small shapes, fix-up forced, 3 splits
+#   variant_suites new out/dev/new              # GPU suite by default and with the fix-up forced at 3 splits; Hopper suite
+#   variant_sanitize new out/dev/new memcheck racecheck   # small shapes, fix-up forced, 3 splits; Hopper suite's
 #   (VARIANT_SCHEMES="state fixup" forces each scheme in turn in both)
 #   variant_ncu main out/dev/main split_fixup "R4_128k --config R4 --seqlen 131072"   # (scheme forced as above)
 #   variant_pack checks                         # $OUT's *.log / *.csv into $OUT/checks.tgz
@@ -19,8 +19,8 @@
 : "${OUT:?device_variant: set OUT}"
 mkdir -p "$OUT"
 
-variant_suites() {  # <name> <staged folder>: default, then each scheme of VARIANT_SCHEMES (fixup) forced at 3 splits
-  local T=$2/tests/gpu/flashssd_gpu_tests scheme
+variant_suites() {  # <name> <staged folder>: default, then each scheme of VARIANT_SCHEMES (fixup) forced at 3 splits; the Hopper suite
+  local T=$2/tests/gpu/flashssd_gpu_tests H=$2/tests/gpu/flashssd_sm90_gpu_tests scheme
   LD_LIBRARY_PATH=$PWD/$2 timeout 100 "$T" > "$OUT/$1_gpu_default.log" 2>&1
   echo "$1 GPU suite, default rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/$1_gpu_default.log" | head -5
   for scheme in ${VARIANT_SCHEMES:-fixup}; do
@@ -28,8 +28,12 @@ variant_suites() {  # <name> <staged folder>: default, then each scheme of VARIA
       > "$OUT/$1_gpu_${scheme}3.log" 2>&1
     echo "$1 GPU suite, $scheme at 3 splits rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/$1_gpu_${scheme}3.log" | head -5
   done
+  if [ -x "$H" ]; then
+    LD_LIBRARY_PATH=$PWD/$2 timeout 60 "$H" > "$OUT/$1_sm90.log" 2>&1
+    echo "$1 sm90 suite rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/$1_sm90.log"
+  fi
 }
-variant_sanitize() {  # <name> <staged folder> <tool>...: small shapes, each scheme of VARIANT_SCHEMES (fixup) forced, 3 splits
+variant_sanitize() {  # <name> <staged folder> <tool>...: small shapes, each scheme of VARIANT_SCHEMES (fixup) forced, 3 splits; the Hopper suite's
   local n=$1 F=$2 tool scheme; shift 2
   for tool in "$@"; do
     for scheme in ${VARIANT_SCHEMES:-fixup}; do
@@ -37,6 +41,11 @@ variant_sanitize() {  # <name> <staged folder> <tool>...: small shapes, each sch
         --tool "$tool" "$F/tests/gpu/flashssd_gpu_tests" --gtest_filter='*Small*' > "$OUT/${n}_${tool}_${scheme}3.log" 2>&1
       echo "$n $tool ($scheme, 3 splits) rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$OUT/${n}_${tool}_${scheme}3.log"
     done
+    if [ -x "$F/tests/gpu/flashssd_sm90_gpu_tests" ]; then
+      LD_LIBRARY_PATH=$PWD/$F timeout 120 compute-sanitizer --tool "$tool" "$F/tests/gpu/flashssd_sm90_gpu_tests" \
+        --gtest_filter='*Small*' > "$OUT/${n}_sm90_${tool}.log" 2>&1
+      echo "$n sm90 $tool rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$OUT/${n}_sm90_${tool}.log"
+    fi
   done
 }
 

@@ -15,8 +15,6 @@ printf "%s\n" "--config R1 --seqlen 8192 --N 256" "--config R1 --seqlen 8192 --N
 echo "api_ab rc=$? at ${SECONDS} s"; sed -n '/^summary/,$p' "$OUT/api_ab_n256.log"
 . scripts/device_variant.sh
 VARIANT_SCHEMES="state fixup"
-variant_suites n256 out/dev/s54n256
-LD_LIBRARY_PATH=$PWD/out/dev/s54n256 timeout 60 out/dev/s54n256/tests/gpu/flashssd_sm90_gpu_tests > "$OUT/n256_sm90.log" 2>&1
-echo "n256 sm90 suite rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/n256_sm90.log"
+variant_suites n256 out/dev/s54n256  # (with the Hopper suite, as the call ran it by hand)
 variant_pack n256
 echo "all done at ${SECONDS} s"
