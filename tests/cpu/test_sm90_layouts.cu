@@ -206,7 +206,7 @@ TEST(Sm90Scheduling, HeadSetsCoverEveryHead) {
   EXPECT_EQ(OneHeadPerCta::head_sets(6, 2), 6);
 }
 
-// The scheduler's precomputed divisors (Params::head_sets_div..., K::kShortItemPrologue) give
+// The scheduler's precomputed divisors (Params::head_sets_div..., WorkScheduler::divmod) give
 // the quotients and remainders of plain division over the work-item range, and set_splits keeps
 // the split divisors with the counts (a stale one would send items to the wrong split).
 TEST(Sm90Scheduling, PrecomputedDivisorsMatchDivision) {

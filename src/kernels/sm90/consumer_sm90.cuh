@@ -224,12 +224,9 @@ __device__ __forceinline__ void SsdFwdRoles<K, kGateZ, kStatePass>::consumer(con
       h_in = p.initial_states + b * p.init_sb + h * p.init_sh + state_rows * p.init_sp;
       h_in_sp = p.init_sp;
     }
-    // (With the short prologue a branch, not a select per element: the select was predicated,
-    // its loads issued at every item's start with or without an incoming state.)
-    if constexpr (!K::kShortItemPrologue) {
-      CUTE_UNROLL
-      for (int i = 0; i < size(acc_h); ++i) acc_h(i) = h_in ? h_in[at.row(i) * h_in_sp + at.col(i)] : 0.f;
-    } else if (h_in) {
+    // A branch, not a select per element: the select was predicated, its loads issued at every
+    // item's start with or without an incoming state (session 35).
+    if (h_in) {
       CUTE_UNROLL
       for (int i = 0; i < size(acc_h); ++i) acc_h(i) = h_in[at.row(i) * h_in_sp + at.col(i)];
     } else {

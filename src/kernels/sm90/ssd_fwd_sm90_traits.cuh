@@ -45,12 +45,6 @@ struct SsdFwdSm90 {
   // N = 256 (one consumer per CTA): the state takes 128 of the consumer's 248 registers, so
   // the main pass keeps fewer GEMMs in flight (the lean schedule in ssd_fwd_sm90_kernel).
   static constexpr bool kLeanSchedule = kN == 256;
-  // The per-item prologue shortened (it was ~4% of R1's samples at 512 tokens, 8 tiles per
-  // item): WorkScheduler divides by precomputed divisors (Params::head_sets_div...), and the
-  // consumers branch around the incoming state's loads. Probe (session 35 calls 6-7): 512
-  // tokens -2.4%, with z -2.6%, R3 z -3.4%; but the long rows' register allocation moved, R1
-  // 8k +0.3..0.6%, 16k +1.1%. Not at N = 256, whose gated kernel then spilled 4 bytes.
-  static constexpr bool kShortItemPrologue = kN != 256;
   // How many groups (16 tokens) ahead the gated epilogue reads z. ldmatrix and stmatrix are
   // volatile asm, kept in program order: read right before its use, as until session 37, each
   // group's z load waited its whole latency behind the previous group's stmatrix (the stall
@@ -334,7 +328,7 @@ struct SsdFwdSm90 {
     int slices_per_group, sets_per_group, head_sets;
     // Their divisors precomputed (make_params; the split counts by set_splits): an integer
     // division by a run-time value is ~20 instructions, and the consumers decompose every
-    // item before its first tile (K::kShortItemPrologue).
+    // item before its first tile (WorkScheduler::divmod).
     cutlass::FastDivmod head_sets_div, sets_per_group_div, slices_div;
     cutlass::FastDivmod splits_div, state_runs_div;  // num_splits; (num_splits - 1) * state_runs
     int state_run_tiles;  // tiles of a state-pass run: split_len / kQ / state_runs

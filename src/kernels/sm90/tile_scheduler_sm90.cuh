@@ -31,17 +31,17 @@ struct WorkScheduler {
   // The state pass's runs (state_runs per split, all splits but the last) or the splits.
   __device__ int splits() const { return kStatePass ? (p.num_splits - 1) * p.state_runs : p.num_splits; }
   __device__ int run_tiles() const { return kStatePass ? p.state_run_tiles : p.split_len / K::kQ; }
-  // q = n / d, r = n % d for d one of the Params' counts, by its precomputed divisor.
-  __device__ static void divmod(int& q, int& r, int n, int d, const cutlass::FastDivmod& fast) {
-    if constexpr (K::kShortItemPrologue) {
-      fast(q, r, n);
-    } else {
-      q = n / d;
-      r = n % d;
-    }
-  }
+  // q = n / d, r = n % d for d one of the Params' counts, by its precomputed divisor. A
+  // division by a run-time value is ~20 instructions, and the consumers decompose every item
+  // before its first tile (~4% of R1's samples at 512 tokens, 8 tiles per item). With the
+  // consumer's branch around the incoming state's loads this short item prologue read, through
+  // the probe (session 35), 512 tokens -2.4%, z -2.6%, R3 z -3.4%, R1 8k +0.3..0.6%, 16k +1.1%;
+  // at N = 256, where it spilled until session 54's warpgroup broadcast, through the API on an
+  // H100 (session 55 call 8, 5 rounds): 512 tokens -2.1%, z -2.8%, fp16 -2.0%, 2k -0.3 / z
+  // -0.5%, 8k +0.4 / z +0.0%, 32k +0.4%.
+  __device__ static void divmod(int& q, int& r, int n, const cutlass::FastDivmod& fast) { fast(q, r, n); }
   // A head slice's head and 64-channel slice.
-  __device__ void head_and_slice(int head_slice, int& h, int& slice) const { divmod(h, slice, head_slice, p.slices, p.slices_div); }
+  __device__ void head_and_slice(int head_slice, int& h, int& slice) const { divmod(h, slice, head_slice, p.slices_div); }
   __device__ int head_of_slice(int head_slice) const {
     int h, slice;
     head_and_slice(head_slice, h, slice);
@@ -60,11 +60,11 @@ struct WorkScheduler {
   __device__ Item item(int i) const {
     Item w;
     int batch_split, any_set, set;
-    divmod(batch_split, any_set, i, p.head_sets, p.head_sets_div);
-    divmod(w.grp, set, any_set, p.sets_per_group, p.sets_per_group_div);
+    divmod(batch_split, any_set, i, p.head_sets_div);
+    divmod(w.grp, set, any_set, p.sets_per_group_div);
     w.h0 = w.grp * p.slices_per_group + set * K::kHeadsPerCta;
     w.active = min(K::kHeadsPerCta, p.slices_per_group - set * K::kHeadsPerCta);
-    divmod(w.b, w.split, batch_split, splits(), kStatePass ? p.state_runs_div : p.splits_div);
+    divmod(w.b, w.split, batch_split, kStatePass ? p.state_runs_div : p.splits_div);
     if (varlen()) {
       w.split = batch_split;
       w.b = 0;
