@@ -78,8 +78,10 @@ struct SsdFwdSm90 {
   // consumers multiply without a branch). Probe, API's dt, session 21 call 2 (floor 2^-100):
   // R1 8k 0.4715 -> 0.462 ms, 512 tokens 0.628 -> 0.619, z 0.5815 -> 0.575, N = 64 0.422 ->
   // 0.417 (the default decays refold every ~8 tiles at 2^-100, ~5 at 2^-64: call 6). N = 256
-  // keeps the plain recurrence too: there the consumers' branch spills 8 bytes (248
-  // registers; with the spill it measured 0.796 -> 0.779).
+  // keeps the plain recurrence too: there the consumers' branch spilled 8 bytes (248
+  // registers; with the spill it measured 0.796 -> 0.779), and without the spill (session 55,
+  // after session 54's warpgroup broadcast; API A/B on an H100, call 7) it read 8k +0.3%, 32k
+  // +0.9%, 512 z -1.3%: nothing to take (bench/results/logs/2026-12-06-s55-patches/n256_fold.patch).
   static constexpr float kFoldFloor = std::is_same_v<Element, cutlass::bfloat16_t> && !kLeanSchedule ? 0x1p-64f : 2.f;
   static_assert(!kLeanSchedule || kHeadsPerCta == 1, "N = 256 runs one head slice per CTA (registers, shared memory)");
   // What __launch_bounds__(kThreads, 1) leaves each thread at launch (multiples of 8, <= 255).
