@@ -3,7 +3,7 @@
 # TOTAL_ALL leaves time): the record on main after session 55 (staged s55main by
 # `bash scripts/prepare_record.sh s55main`; its commit in out/dev/s55main/COMMIT). Ask for an
 # nvidia-h200: REQUIRE_GPU=H200 (the default here) stops in seconds on another card, so that an
-# H100 start costs only the start (session 55: six asks, six H100s, ~30-50 s each). With
+# H100 start costs only the start (session 55: six asks, six H100s; a failed ask ~25-50 s). With
 # REQUIRE_GPU= (empty) it records on any card. Main's kernels since the last H200 record
 # (ad8e9d9, session 53): the float4 boundary scan (0da223a), the N = 256 warpgroup broadcast
 # (0840a92), the N = 256 short item prologue (2db445e); their suites, sanitizers and GPU
