@@ -115,7 +115,7 @@ void dispatch_state_dim(const SsdKernelParams& k, SegsumVariant variant, cudaStr
 }
 
 // The Hopper kernel (TMA + WGMMA, warp-specialised) serves bf16 and fp16 problems with
-// P in {64, 128}, N in {64, 128}, any number of heads per group and the default segsum
+// P in {64, 128}, N in {64, 128, 256}, any number of heads per group and the default segsum
 // (sm90::unsupported_reason has the rest of its rules); the rest,
 // and every problem when FLASHSSD_DISABLE_SM90=1, runs on the portable kernel.
 bool try_sm90(const SsdKernelParams& k, const SsdParams& a, int major) {
