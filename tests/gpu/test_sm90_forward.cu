@@ -396,6 +396,7 @@ TEST(Sm90Forward, ManyTilesStrongDecay) {
   CaseOptions large;
   large.input_scale = 1000.0;
   forward_case<K128>(1, 2048, 8, 1, true, 48, 2.0, 64, large);
+  forward_case<K256>(1, 2048, 2, 1, true, 49, 4.0);  // N = 256: the plain recurrence, gated
 }
 // The state fold (K::kFoldFloor): decays 10x smaller than the default (~e^-3 per tile), so
 // that the running decay G crosses the floor a few times within the item and the state is
@@ -414,6 +415,7 @@ TEST(Sm90Forward, LargeStatesWithRefolds) {
   opt.input_scale = 1000.0;
   forward_case<K128>(1, 4096, 8, 1, false, 43, 0.1, 64, opt);
   forward_case<K64>(1, 4096, 4, 1, true, 44, 0.1, 64, opt);
+  forward_case<K256>(1, 4096, 2, 1, true, 50, 0.1, 64, opt);  // (N = 256 keeps the plain recurrence)
 }
 
 }  // namespace
