@@ -326,11 +326,11 @@ struct SsdFwdSm90 {
     int batch, seqlen, heads, groups;
     int slices;      // head dim P / kP: the 64-channel slices of a head, each a consumer's work
     // WorkScheduler's counts, from the host (kernel parameters, not registers held by every
-    // thread): head slices per group, sets of kHeadsPerCta of them per group and in all.
-    int slices_per_group, sets_per_group, head_sets;
-    // Their divisors precomputed (make_params; the split counts by set_splits): an integer
-    // division by a run-time value is ~20 instructions, and the consumers decompose every
-    // item before its first tile (WorkScheduler::divmod).
+    // thread): head slices per group, sets of kHeadsPerCta of them in all.
+    int slices_per_group, head_sets;
+    // Divisors precomputed (make_params; the split counts by set_splits): an integer division
+    // by a run-time value is ~20 instructions, and the consumers decompose every item before
+    // its first tile (WorkScheduler::divmod). The sets per group live only as their divisor.
     cutlass::FastDivmod head_sets_div, sets_per_group_div, slices_div;
     cutlass::FastDivmod splits_div, state_runs_div;  // num_splits; (num_splits - 1) * state_runs
     int state_run_tiles;  // tiles of a state-pass run: split_len / kQ / state_runs
@@ -412,9 +412,8 @@ struct SsdFwdSm90 {
     p.slices = headdim / kP;
     p.slices_per_group = heads / groups * p.slices;
     p.head_sets = head_sets(heads * p.slices, groups);
-    p.sets_per_group = p.head_sets / groups;
     p.head_sets_div = cutlass::FastDivmod(p.head_sets);
-    p.sets_per_group_div = cutlass::FastDivmod(p.sets_per_group);
+    p.sets_per_group_div = cutlass::FastDivmod(p.head_sets / groups);
     p.slices_div = cutlass::FastDivmod(p.slices);
     p.dt_type = ScalarType::kF32;
     p.dt_lo = 0.f;
