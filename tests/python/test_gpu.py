@@ -279,15 +279,24 @@ def test_runs_on_the_current_stream():
 
 
 @pytest.mark.skipif(torch.cuda.device_count() < 2, reason="needs two CUDA devices")
-def test_tensors_on_a_non_current_device():
-    kw, dt_limit = _inputs("r1_like", torch.bfloat16)
-    want = _call(flashssd.mamba_chunk_scan_combined, kw, dt_limit)[0]
-    kw1 = {k: (v.to("cuda:1") if isinstance(v, torch.Tensor) else v) for k, v in kw.items()}
-    with torch.cuda.device(0):
-        y = _call(flashssd.mamba_chunk_scan_combined, kw1, dt_limit)[0]
-    torch.cuda.synchronize(1)
-    assert y.device == torch.device("cuda:1")
-    assert rel_err(y.cpu(), want.cpu()) < 1e-3
+@pytest.mark.parametrize("name", ["r1_like", "everything", "long_32k_few_heads"])
+def test_tensors_on_a_non_current_device(name):
+    # The call runs on its tensors' device whatever the current one is, and each device gets its
+    # own workspace pool: device 0 first (its pool made), then device 1 from device 0, device 0
+    # from device 1, device 1 from itself. long_32k_few_heads takes the split path (workspace,
+    # state pass, boundary scan), everything the packed one.
+    kw, dt_limit = _inputs(name, torch.bfloat16)
+    want = _call(flashssd.mamba_chunk_scan_combined, kw, dt_limit)
+    for device, current in ((1, 0), (0, 1), (1, 1)):
+        kw_d = {k: (v.to(f"cuda:{device}") if isinstance(v, torch.Tensor) else v) for k, v in kw.items()}
+        with torch.cuda.device(current):
+            got = _call(flashssd.mamba_chunk_scan_combined, kw_d, dt_limit)
+        torch.cuda.synchronize(device)
+        assert got[0].device == torch.device(f"cuda:{device}")
+        for g, w in zip(got, want):
+            if w is not None:
+                assert torch.isfinite(g).all()
+                assert rel_err(g.cpu(), w.cpu()) < 1e-3, (device, current)
 
 
 # ---- torch.compile ------------------------------------------------------------------------------------
