@@ -278,6 +278,10 @@ def test_runs_on_the_current_stream():
     assert rel_err(y, want) < 1e-3
 
 
+# (tensors' device, current device) after a first call on device 0
+DEVICE_PAIRS = ((1, 0), (0, 1), (1, 1))
+
+
 @pytest.mark.skipif(torch.cuda.device_count() < 2, reason="needs two CUDA devices")
 @pytest.mark.parametrize("name", ["r1_like", "everything", "long_32k_few_heads"])
 def test_tensors_on_a_non_current_device(name):
@@ -287,7 +291,7 @@ def test_tensors_on_a_non_current_device(name):
     # state pass, boundary scan), everything the packed one.
     kw, dt_limit = _inputs(name, torch.bfloat16)
     want = _call(flashssd.mamba_chunk_scan_combined, kw, dt_limit)
-    for device, current in ((1, 0), (0, 1), (1, 1)):
+    for device, current in DEVICE_PAIRS:
         kw_d = {k: (v.to(f"cuda:{device}") if isinstance(v, torch.Tensor) else v) for k, v in kw.items()}
         with torch.cuda.device(current):
             got = _call(flashssd.mamba_chunk_scan_combined, kw_d, dt_limit)
