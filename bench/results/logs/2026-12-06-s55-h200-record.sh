@@ -11,16 +11,6 @@
 #   device: [TOTAL_ALL=<s>] OUT=$OUT bash bench/results/logs/2026-12-06-s55-h200-record.sh   (carry out/carry third_party_bench)
 set -u
 TOTAL_ALL=${TOTAL_ALL:-300} REQUIRE_GPU=H200 bash scripts/device_record.sh s54main || exit $?
-F=out/dev/s54main
-for row in "16384" "16384 --z" "32768" "32768 --z"; do
-  tag=$(echo "$row" | tr -d ' -')
-  LD_LIBRARY_PATH=$PWD/$F timeout 60 ncu --clock-control none --metrics gpu__time_duration.sum --csv \
-    $F/bench/flashssd_bench --config R1 --seqlen $row --iters 2 --warmup 1 --no-verify > "$OUT/ncu_$tag.csv" 2>&1
-  echo "== ncu R1 $row rc=$?"; python3 scripts/ncu_durations.py "$OUT/ncu_$tag.csv"
-done | tee "$OUT/ncu_r1_split.txt"
-for round in 1 2; do
-  for row in "16384" "16384 --z" "32768" "32768 --z"; do
-    echo "round $round R1 $row: $(LD_LIBRARY_PATH=$PWD/$F timeout 30 $F/bench/flashssd_bench --config R1 --seqlen $row --iters 1000 --warmup 50 --no-verify 2>&1 | tail -1)"
-  done
-done | tee "$OUT/bench_r1_split.txt"
-rm -f "$OUT"/ncu_*.csv
+# (Never run: session 55 got no H200. Its timing loops moved to scripts/device_split_timing.sh
+# in session 56.)
+bash scripts/device_split_timing.sh out/dev/s54main
