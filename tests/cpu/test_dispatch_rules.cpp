@@ -163,6 +163,26 @@ TEST(SplitScheme, StatePassWhereShortOrDtMayBeNegative) {
   EXPECT_EQ(state_long, SplitScheme::kStatePass);
 }
 
+// The windowed state pass (split_fixup.h): runs of about kWindowRunTiles tiles that divide the
+// split, and FLASHSSD_STATE_WINDOW=0 to turn it off.
+TEST(SplitScheme, WindowedStatePassRunsAndSwitch) {
+  using flashssd::sm90::state_window_enabled;
+  using flashssd::sm90::window_state_runs;
+  EXPECT_EQ(window_state_runs(256), 8);   // R1 32k: 8 runs of 32 tiles
+  EXPECT_EQ(window_state_runs(512), 16);  // R4 128k's splits
+  EXPECT_EQ(window_state_runs(63), 3);    // 21 tiles (1.5x short of 32) before 63 (2x over)
+  EXPECT_EQ(window_state_runs(313), 1);   // a prime: one run, not 313 of one tile
+  EXPECT_EQ(window_state_runs(20), 1);
+  EXPECT_EQ(window_state_runs(1), 1);
+  ::unsetenv("FLASHSSD_STATE_WINDOW");
+  const bool by_default = state_window_enabled();
+  ::setenv("FLASHSSD_STATE_WINDOW", "0", 1);
+  const bool off = state_window_enabled();
+  ::unsetenv("FLASHSSD_STATE_WINDOW");
+  EXPECT_TRUE(by_default);
+  EXPECT_FALSE(off);
+}
+
 TEST(SplitScheme, BudgetOfTheChoiceOnTheDevice) {
   using flashssd::sm90::SplitScheme;
   using flashssd::sm90::fixup_budget;

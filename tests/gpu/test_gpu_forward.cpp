@@ -12,6 +12,7 @@
 #include <functional>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "flashssd/flashssd.h"
@@ -365,6 +366,38 @@ TEST(GpuForwardSplit, StatePassRunsMatchReference) {
   expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "5 splits, state runs");
   s.packed_seqs = 11;
   expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "5 splits, state runs, seq_idx");
+}
+
+// The state scheme's windowed state pass (sm90/split_fixup.h): each split's end state from the
+// tiles within 110 nats of decay of its end, its runs clipped to that window (or computing
+// nothing before it) and chained by the boundary scan. Five splits of 63 tiles, the state pass
+// forced, in 1, 3 and 7 runs and with the window off; the spec's decays (windows of a few
+// tiles), slow ones (dt <= 0.05: windows of ~20 tiles to whole splits, heads of one CTA
+// apart), resets (seq_idx), P = 128 and N = 256; against float64. (Off Hopper: the sm80 path.)
+TEST(GpuForwardSplit, StateWindowMatchesReference) {
+  REQUIRE_GPU();
+  const ScopedEnv scheme("FLASHSSD_SPLIT_SCHEME", "state"), splits("FLASHSSD_NUM_SPLITS", "5");
+  for (const char* window : {"1", "0"}) {
+    const ScopedEnv window_env("FLASHSSD_STATE_WINDOW", window);
+    for (const char* runs : {"1", "3", "7"}) {
+      const ScopedEnv runs_env("FLASHSSD_STATE_RUNS", runs);
+      const std::string what = std::string("window ") + window + ", runs " + runs;
+      auto s = all_options(1, 20000, 4, 2, 64, 128, 200);
+      expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, what);
+      s.dt_limit_hi = 0.05;
+      expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, what + ", slow decays");
+      s.packed_seqs = 7;
+      expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, what + ", slow decays, seq_idx");
+    }
+  }
+  for (double dt_hi : {std::numeric_limits<double>::infinity(), 0.05}) {
+    for (auto [P, N] : {std::pair{128, 64}, std::pair{64, 256}}) {
+      auto s = all_options(1, 20000, 2, 1, P, N, 201);
+      s.dt_limit_hi = dt_hi;
+      expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16,
+                   "window, dt <= " + std::to_string(dt_hi) + ", P " + std::to_string(P) + ", N " + std::to_string(N));
+    }
+  }
 }
 
 // State-pass items of 1 .. 6 tiles (two splits, one run each): the Hopper state pass's

@@ -74,13 +74,20 @@ __global__ void __launch_bounds__(kScanThreads) split_boundary_scan_kernel(const
   float4 in = p.initial_states ? load_row4(p.initial_states + b * p.init_sb + h * p.init_sh + row * p.init_sp + col)
                                : make_float4(0.f, 0.f, 0.f, 0.f);
   const float* __restrict__ runs = p.run_states + int64_t(bh) * (p.num_splits - 1) * earlier_runs * plane + e;
+  // A run's decay slot may say what the windowed state pass did with it (sm90/split_fixup.h):
+  // kDeadRun, nothing (its state unwritten): the chain restarts at zero; kRestartRun, clipped by
+  // the window: the chain restarts at its state.
+  auto link = [](float d, float4 in, const float* state) {
+    if (d == sm90::kDeadRun) return make_float4(0.f, 0.f, 0.f, 0.f);
+    return d == sm90::kRestartRun ? load4(state) : chain4(d, in, load4(state));
+  };
   for (int s = 0; s + 1 < p.num_splits; ++s) {
     const float4 local = load4(slots + s * plane);  // issued before the chain of runs that precedes it
     for (int r = 0; r < earlier_runs; ++r) {
       const int64_t k = int64_t(s) * earlier_runs + r;
-      in = chain4(run_decay[k], in, load4(runs + k * plane));
+      in = link(run_decay[k], in, runs + k * plane);
     }
-    in = chain4(decay[s], in, local);
+    in = decay[s] == sm90::kRestartRun ? local : chain4(decay[s], in, local);  // (a split's last run is never dead)
     store4(slots + s * plane, in);
   }
 }

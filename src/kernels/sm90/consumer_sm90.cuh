@@ -669,11 +669,17 @@ __device__ __forceinline__ void SsdFwdRoles<K, kGateZ, kStatePass>::consumer(con
         const int64_t bh = int64_t(b) * p.heads + h;
         const bool last_run = r == p.state_runs - 1;
         const int64_t slot = last_run ? bh * p.num_splits + s : (bh * (p.num_splits - 1) + s) * (p.state_runs - 1) + r;
-        float* out = (last_run ? p.split_states : p.run_states) + (slot * p.slices * K::kP + state_rows) * K::kN;
-        CUTE_UNROLL
-        for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * K::kN + at.col(i)] = acc_h(i);
+        // (Windowed: a run before its window has no state to write, and one clipped by it
+        // restarts the chain; split_fixup.h.)
+        const bool dead = work.restarts && tiles == 0;
+        if (!dead) {
+          float* out = (last_run ? p.split_states : p.run_states) + (slot * p.slices * K::kP + state_rows) * K::kN;
+          CUTE_UNROLL
+          for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * K::kN + at.col(i)] = acc_h(i);
+        }
         // The head's decay, the same for every slice.
-        if (tid == 0 && slice == 0) (last_run ? p.split_decay : p.run_decay)[slot] = split_decay;
+        if (tid == 0 && slice == 0)
+          (last_run ? p.split_decay : p.run_decay)[slot] = dead ? kDeadRun : work.restarts ? kRestartRun : split_decay;
       }
     } else if (writes && p.final_states && (split == p.num_splits - 1 || p.fin_ss != 0)) {
       // (With more than one split, split_fixup.h: every split's end state, into its slot of the

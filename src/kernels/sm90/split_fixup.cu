@@ -56,8 +56,9 @@ __device__ __forceinline__ float warp_inclusive_sum(float v, int lane) {
   return v;
 }
 
-// 1. tile_log[b, h, tile] = sum of the tile's log-decays, for the tiles of splits 1 .. S - 1
-// (split 0 has no fix-up, and its decay multiplies a zero state in the boundary scan). A block
+// 1. tile_log[b, h, tile] = sum of the tile's log-decays, for the tiles from first_tile on: the
+// fix-up's splits 1 .. S - 1 (split 0 has no fix-up, and its decay multiplies a zero state in
+// the boundary scan), or the windowed state pass's splits 0 .. S - 2 (the grid's x). A block
 // per (tile, 32 heads, batch): warp w sums tokens 8 w .. 8 w + 7, its lanes 32 heads (dt's row
 // of heads is contiguous in the usual layout), every load in flight at once. (A warp per tile,
 // sequential over its 64 tokens, took 16.6 us at R1 32k for 8 MB of dt: one block per SM.)
@@ -106,16 +107,16 @@ __device__ __forceinline__ float tokens_log_decay(const SsdKernelParams& p, int6
 
 __global__ void __launch_bounds__(kTileWarps * 32) tile_log_decay_kernel(const __grid_constant__ SsdKernelParams p,
                                                                           const uint8_t* reset_flags, float* tile_log,
-                                                                          unsigned long long* list_count) {
+                                                                          int first_tile, unsigned long long* list_count) {
   __shared__ float partial[kTileWarps][32];
   allow_next_kernel();
   wait_for_previous_kernel();
   const int tiles = (p.seqlen + kQ - 1) / kQ;
-  if (blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0 && threadIdx.x == 0) {
-    *p.window_tiles = 0;  // (both counted by kernel 2)
+  if (list_count && blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0 && threadIdx.x == 0) {
+    *p.window_tiles = 0;  // (the fix-up's: both counted by kernel 2)
     *list_count = 0;
   }
-  const int tile = p.split_len / kQ + blockIdx.x, warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const int tile = first_tile + blockIdx.x, warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const int h = blockIdx.y * 32 + lane, b = blockIdx.z;
   const int t0 = tile * kQ + warp * kWarpTokens;
   float sum = 0.f;
@@ -201,6 +202,45 @@ __global__ void __launch_bounds__(kPrefixWarps * 32) split_log_prefix_kernel(con
   base = __shfl_sync(0xffffffffu, base, 0);
   for (int c = lane; c < chunks; c += 32)
     list.items[base + c] = make_int4(static_cast<int>(bh), s, c, static_cast<int>(window));
+}
+
+// The windowed state pass's windows (split_fixup.h): window_start[b, h, s] for s = 0 .. S - 2,
+// the first tile of split s whose end decays by at least kWindowFloor to the split's end (the
+// tiles before it, and the state before them, reach the split's end with weights below 2^-149).
+// The last tile always qualifies (no decay after it). One warp per (b, h, split), from the
+// split's end backwards 32 tiles a round: the log-decay after a tile only falls going back (dt
+// >= 0: A <= 0, or A > 0 where no tile is cut), so the first tile found below the floor ends
+// the search; -inf (a packed sequence starts after the tile) cuts, a NaN never does.
+constexpr int kWindowWarps = 8;
+__global__ void __launch_bounds__(kWindowWarps * 32) state_window_kernel(const __grid_constant__ SsdKernelParams p,
+                                                                          const float* tile_log, int* window_start) {
+  allow_next_kernel();
+  wait_for_previous_kernel();
+  const int state_splits = p.num_splits - 1;
+  const int64_t item = int64_t(blockIdx.x) * kWindowWarps + threadIdx.x / 32;  // (b h) * (splits - 1) + s
+  const int lane = threadIdx.x % 32;
+  if (item >= int64_t(p.batch) * p.heads * state_splits) return;
+  const int64_t bh = item / state_splits;
+  const int s = static_cast<int>(item % state_splits);
+  const int tiles = (p.seqlen + kQ - 1) / kQ, split_tiles = p.split_len / kQ;
+  const int begin = s * split_tiles, end = min(tiles, begin + split_tiles);
+  const float* row = tile_log + bh * tiles;
+  float carry = 0.f;  // the log-decay of the tiles after this round's to the split's end
+  int first = begin;
+  for (int top = end; top > begin; top -= 32) {
+    const int t = top - 1 - lane;  // lane 0 the round's last tile
+    const float v = t >= begin ? row[t] : 0.f;
+    const float inclusive = warp_inclusive_sum(v, lane);  // tiles t .. top - 1
+    const float before = __shfl_up_sync(0xffffffffu, inclusive, 1);
+    const float after = carry + (lane == 0 ? 0.f : before);  // tiles t + 1 .. end - 1
+    const unsigned cut = __ballot_sync(0xffffffffu, t >= begin && after < kWindowFloor);
+    if (cut) {
+      first = top - (__ffs(cut) - 1);  // the tile after the latest one cut
+      break;
+    }
+    carry += __shfl_sync(0xffffffffu, inclusive, 31);
+  }
+  if (lane == 0) window_start[item] = first;
 }
 
 // A thread's 16-byte vectors of a (T, P) row-major operand (y or z): channels slice + 8 q ..
@@ -400,10 +440,31 @@ void launch_split_decays(const SsdKernelParams& p, const uint8_t* reset_flags, f
                        static_cast<unsigned>(p.batch));
   const FixupList list = fixup_list(p, tile_log);
   launch_in_chain(tile_log_decay_kernel, tile_grid, dim3(kTileWarps * 32), 0, stream, after_previous, "tile log-decay launch", p,
-                  reset_flags, tile_log, list.count);
+                  reset_flags, tile_log, p.split_len / kQ, list.count);
   const int64_t prefix_items = int64_t(p.batch) * p.heads * (p.num_splits - 1);
   launch_in_chain(split_log_prefix_kernel, dim3(static_cast<unsigned>((prefix_items + kPrefixWarps - 1) / kPrefixWarps)),
                   dim3(kPrefixWarps * 32), 0, stream, true, "split log-prefix launch", p, tile_log, list);
+}
+
+size_t state_window_workspace_bytes(const SsdKernelParams& p) {
+  const size_t logs = size_t((total_tiles(p) + 3) / 4 * 4) * sizeof(float);
+  return logs + size_t(int64_t(p.batch) * p.heads * std::max(0, p.num_splits - 1)) * sizeof(int);
+}
+
+const int* launch_state_windows(const SsdKernelParams& p, const uint8_t* reset_flags, void* workspace,
+                                cudaStream_t stream, bool after_previous) {
+  float* tile_log = static_cast<float*>(workspace);
+  int* window_start = reinterpret_cast<int*>(tile_log + (total_tiles(p) + 3) / 4 * 4);
+  const int state_tiles = (p.num_splits - 1) * (p.split_len / kQ);  // (splits 0 .. S - 2: whole splits)
+  const dim3 tile_grid(static_cast<unsigned>(state_tiles), static_cast<unsigned>((p.heads + 31) / 32),
+                       static_cast<unsigned>(p.batch));
+  launch_in_chain(tile_log_decay_kernel, tile_grid, dim3(kTileWarps * 32), 0, stream, after_previous, "tile log-decay launch", p,
+                  reset_flags, tile_log, 0, static_cast<unsigned long long*>(nullptr));
+  const int64_t items = int64_t(p.batch) * p.heads * (p.num_splits - 1);
+  launch_in_chain(state_window_kernel, dim3(static_cast<unsigned>((items + kWindowWarps - 1) / kWindowWarps)),
+                  dim3(kWindowWarps * 32), 0, stream, true, "state window launch", p,
+                  static_cast<const float*>(tile_log), window_start);
+  return window_start;
 }
 
 template <class CudaElement>

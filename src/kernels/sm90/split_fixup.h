@@ -79,6 +79,32 @@ size_t split_decays_workspace_bytes(const SsdKernelParams& p);
 void launch_split_decays(const SsdKernelParams& p, const uint8_t* reset_flags, float* tile_log, cudaStream_t stream,
                          bool after_previous);
 
+// The state pass over each split's decay window (the state scheme, where dt >= 0): a split's
+// end state takes only the tokens whose decay to the split's end is above e^-110 (kWindowFloor
+// below: their weight exp(log-decay) is 0 in fp32 beyond it, as in the fix-up's windows; the
+// state carried in from before the window is dropped with them). Before the state pass,
+// tile_log_decay and state_window_kernel give each (b, h, split) its window's first tile; each
+// state-pass item (a run of a split for a head set) is clipped to the window of its heads (the
+// longer), runs wholly before it compute nothing, and the launch is one CTA per item, the runs
+// nearest the split's end first, so that the SMs' block scheduler deals out the uneven runs
+// (a persistent grid's static stride piles one slow pair's runs on few CTAs). The boundary
+// scan reads what a run did from its decay slot: kDeadRun (no state: the chain restarts at
+// zero after it) or kRestartRun (clipped: the chain restarts at its state), else its decay.
+// FLASHSSD_STATE_WINDOW=0 turns it off (the whole split, as before).
+constexpr float kDeadRun = -1.f, kRestartRun = -2.f;
+bool state_window_enabled();
+// Runs per split of the windowed state pass: runs of ~kWindowRunTiles tiles (a divisor of the
+// split's tiles), so that a long window is shared by several CTAs.
+constexpr int kWindowRunTiles = 32;
+int window_state_runs(int split_tiles);
+// Workspace of the kernels below: the tiles' log-decays (b, H, tiles) and the windows' first
+// tiles (b, H, num_splits - 1).
+size_t state_window_workspace_bytes(const SsdKernelParams& p);
+// Queues tile_log_decay over splits 0 .. S - 2 and state_window_kernel; returns the windows'
+// first tiles (in the workspace).
+const int* launch_state_windows(const SsdKernelParams& p, const uint8_t* reset_flags, void* workspace,
+                                cudaStream_t stream, bool after_previous);
+
 // After the main pass: the boundary scan's second launch (the final states; with the fix-up
 // chosen the incoming states) and the fix-up (kernels 3-4). CudaElement: __nv_bfloat16 or __half.
 template <class CudaElement>

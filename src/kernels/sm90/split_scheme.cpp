@@ -35,6 +35,25 @@ SplitScheme split_scheme() {
   return SplitScheme::kAuto;
 }
 
+bool state_window_enabled() {
+  const char* window = std::getenv("FLASHSSD_STATE_WINDOW");
+  return !(window && std::strcmp(window, "0") == 0);
+}
+
+int window_state_runs(int split_tiles) {
+  // The divisor of split_tiles whose runs come nearest kWindowRunTiles tiles (by ratio; the
+  // runs must divide the split: set_splits).
+  int best = 1;
+  double best_ratio = 1e30;
+  for (int runs = 1; runs <= std::max(1, split_tiles); ++runs) {
+    if (split_tiles % runs != 0) continue;
+    const double len = double(split_tiles) / runs;
+    const double ratio = std::max(len, double(kWindowRunTiles)) / std::min(len, double(kWindowRunTiles));
+    if (ratio < best_ratio) best = runs, best_ratio = ratio;
+  }
+  return best;
+}
+
 int64_t state_pass_steps(int64_t state_ctas, int state_runs, int split_tiles, int sms) {
   const int64_t waves = (state_ctas * state_runs + sms - 1) / std::max(1, sms);
   return waves * (split_tiles / std::max(1, state_runs));

@@ -30,12 +30,15 @@
 
 namespace flashssd::sm90 {
 
-// A persistent grid: one CTA per SM at most, each walking work items (WorkScheduler) with the
-// grid's stride. Items of equal cost (equal_items) get balanced_grid's CTAs; the varlen state
-// pass's items (whole sequences of any length) one CTA per SM.
+// The grid of a pass. kBalanced, kPerSm: persistent, one CTA per SM at most, each walking work
+// items (WorkScheduler) with the grid's stride; items of equal cost get balanced_grid's CTAs,
+// the varlen state pass's (whole sequences of any length) one CTA per SM. kPerItem: a CTA per
+// item, which the SMs' block scheduler deals out as SMs free up (the windowed state pass's
+// runs, of uneven length).
+enum class PassGrid { kBalanced, kPerSm, kPerItem };
 template <class K, bool kGateZ, bool kStatePass>
 void launch_sm90_pass(const typename K::Params& p, int64_t items, int sms, cudaStream_t stream, bool after_previous,
-                      bool equal_items = true) {
+                      PassGrid grid = PassGrid::kBalanced) {
   if constexpr (!kStatePass && K::kChunkScores) {
     // (The main pass would TMA-load S through an unset descriptor.)
     if (p.score_tiles == 0) throw std::logic_error("flashssd sm90 forward: main pass launched without the chunk scores");
@@ -44,7 +47,10 @@ void launch_sm90_pass(const typename K::Params& p, int64_t items, int sms, cudaS
   constexpr size_t kSmemBytes = K::template kSmemBytes<kStatePass, kGateZ>;
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmemBytes)),
              "cudaFuncSetAttribute");
-  const int64_t ctas = equal_items ? balanced_grid(items, sms) : std::min<int64_t>(items, sms);
+  const int64_t ctas = grid == PassGrid::kBalanced ? balanced_grid(items, sms)
+                      : grid == PassGrid::kPerSm  ? std::min<int64_t>(items, sms)
+                                                  : items;
+  if (ctas > INT32_MAX) throw std::invalid_argument("flashssd sm90 forward: more than 2^31 - 1 state-pass items");
   launch_in_chain(kernel, dim3(static_cast<unsigned>(ctas)), dim3(K::kThreads), kSmemBytes, stream, after_previous,
                   "ssd_fwd_sm90 launch", p);
 }
@@ -116,8 +122,15 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     params.state_runs = forced_state_runs(state_runs_per_split(state_ctas, split_tiles, sms), split_tiles);
     K::set_splits(p, plan.num_splits, plan.split_len, params.state_runs);
     const int64_t state_steps = state_pass_steps(state_ctas, params.state_runs, split_tiles, sms);
-    const SplitScheme scheme = plan_split_scheme(params.dt_softplus || params.dt_lo >= 0.f, state_steps);
+    const bool dt_nonnegative = params.dt_softplus || params.dt_lo >= 0.f;
+    const SplitScheme scheme = plan_split_scheme(dt_nonnegative, state_steps);
     with_fixup = scheme != SplitScheme::kStatePass;
+    // The state pass over each split's decay window (split_fixup.h), in runs of its own length.
+    const bool windowed = !with_fixup && dt_nonnegative && state_window_enabled();
+    if (windowed) {
+      params.state_runs = forced_state_runs(window_state_runs(split_tiles), split_tiles);
+      K::set_splits(p, plan.num_splits, plan.split_len, params.state_runs);
+    }
     allocate_split_workspace(params, workspace);
     p.split_states = params.split_states;
     p.split_decay = params.split_decay;
@@ -148,7 +161,13 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
       launch_split_decays(params, p.reset_flags, logs, stream, queued);
       queued = true;
     }
-    launch_sm90_pass<K, false, true>(p, ctas_per_split * (plan.num_splits - 1) * p.state_runs, sms, stream, queued);
+    if (windowed) {
+      decays_workspace.allocate(state_window_workspace_bytes(params), "workspace allocation (state windows)");
+      p.state_window = launch_state_windows(params, p.reset_flags, decays_workspace.ptr, stream, queued);
+      queued = true;
+    }
+    launch_sm90_pass<K, false, true>(p, ctas_per_split * (plan.num_splits - 1) * p.state_runs, sms, stream, queued,
+                                     windowed ? PassGrid::kPerItem : PassGrid::kBalanced);
     sm80::launch_split_boundary_scan(params, stream, true);
     queued = true;
   }
@@ -177,7 +196,7 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     p.num_seqs = params.num_seqs;
     p.varlen_states = params.varlen_states;
     p.var_ss = params.var_ss; p.var_sh = params.var_sh; p.var_sp = params.var_sp;
-    launch_sm90_pass<K, false, true>(p, int64_t(params.num_seqs) * p.head_sets, sms, stream, false, /*equal_items=*/false);
+    launch_sm90_pass<K, false, true>(p, int64_t(params.num_seqs) * p.head_sets, sms, stream, false, PassGrid::kPerSm);
     sm80::empty_sequence_states_kernel<<<static_cast<unsigned>(params.num_seqs * params.heads), 256, 0, stream>>>(params);
     check_cuda(cudaGetLastError(), "empty sequence states launch");
   }

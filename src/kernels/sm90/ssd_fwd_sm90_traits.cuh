@@ -375,6 +375,9 @@ struct SsdFwdSm90 {
     int state_runs;
     float* run_states;    // (b, H, num_splits - 1, state_runs - 1, P, N)
     float* run_decay;     // (b, H, num_splits - 1, state_runs - 1)
+    // The windowed state pass (split_fixup.h): each (b, h, split)'s window's first tile, (b, H,
+    // num_splits - 1); null: every run over its whole tiles.
+    const int* state_window;
     // The split schemes' choice on the device (split_fixup.h: fixup_chosen; null counter: the
     // state pass). With more than one split the main pass writes each split's end state
     // through final_states (set to the end states, fin_ss per split); with the fix-up chosen it

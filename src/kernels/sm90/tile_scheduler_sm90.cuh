@@ -24,6 +24,7 @@ template <class K, bool kStatePass>
 struct WorkScheduler {
   struct Item {
     int b, h0, active, split, grp, tile_begin, tiles;
+    bool restarts;  // (windowed state pass) the run starts past its window's start: see item()
     __device__ int head_slice(int k) const { return h0 + min(k, active - 1); }  // what slot k computes
   };
   const typename K::Params& p;
@@ -65,6 +66,8 @@ struct WorkScheduler {
     w.h0 = w.grp * p.slices_per_group + set * K::kHeadsPerCta;
     w.active = min(K::kHeadsPerCta, p.slices_per_group - set * K::kHeadsPerCta);
     divmod(w.b, w.split, batch_split, kStatePass ? p.state_runs_div : p.splits_div);
+    w.restarts = false;
+    if (kStatePass && p.state_window && !varlen()) return windowed_run(w, batch_split);
     if (varlen()) {
       w.split = batch_split;
       w.b = 0;
@@ -75,6 +78,26 @@ struct WorkScheduler {
     }
     w.tile_begin = w.split * run_tiles();  // (state pass: split is the run)
     w.tiles = min((p.seqlen + K::kQ - 1) / K::kQ, w.tile_begin + run_tiles()) - w.tile_begin;
+    return w;
+  }
+  // The windowed state pass (split_fixup.h; one CTA per item): the items in the order of the
+  // runs from each split's end (run R - 1 of every (b, split, head set) first, where every
+  // window ends), each clipped to the window of its heads, the longer: from the earliest of
+  // their first tiles. A run that ends before it computes nothing (tiles 0); one that starts
+  // before it `restarts` the boundary scan's chain (what comes before is below fp32's range).
+  __device__ Item windowed_run(Item w, int batch_split) const {
+    const int state_splits = p.num_splits - 1, per_run = p.batch * state_splits;
+    const int from_end = batch_split / per_run, rest = batch_split % per_run;
+    w.b = rest / state_splits;
+    const int s = rest % state_splits;
+    w.split = s * p.state_runs + (p.state_runs - 1 - from_end);
+    const int run_begin = w.split * run_tiles(), run_end = run_begin + run_tiles();
+    int window = run_end;
+    for (int k = 0; k < K::kHeadsPerCta; ++k)
+      window = min(window, p.state_window[(int64_t(w.b) * p.heads + head_of_slice(w.head_slice(k))) * state_splits + s]);
+    w.tile_begin = max(run_begin, window);
+    w.tiles = run_end - w.tile_begin;
+    w.restarts = window > run_begin;
     return w;
   }
 };
