@@ -141,6 +141,9 @@ TEST(SplitScheme, StatePassWhereShortOrDtMayBeNegative) {
   using flashssd::sm90::plan_split_scheme;
   using flashssd::sm90::state_pass_steps;
   ::unsetenv("FLASHSSD_SPLIT_SCHEME");
+  // (The choice on the device, as with the windowed state pass turned off; by default "auto"
+  // is the windowed state pass: the test below.)
+  ::setenv("FLASHSSD_STATE_WINDOW", "0", 1);
   // The plans of R1 32k (64 CTAs a split, 2 splits of 256 tiles, 2 runs) and R4 128k / 512k
   // (32 CTAs, 4 splits of 512 / 2048 tiles, 4 runs) on 132 SMs.
   const int64_t r1_32k = state_pass_steps(64, 2, 256, 132), r4_128k = state_pass_steps(96, 4, 512, 132),
@@ -158,20 +161,30 @@ TEST(SplitScheme, StatePassWhereShortOrDtMayBeNegative) {
   ::setenv("FLASHSSD_SPLIT_SCHEME", "state", 1);
   const SplitScheme state_long = plan_split_scheme(true, r4_512k);
   ::unsetenv("FLASHSSD_SPLIT_SCHEME");
+  ::unsetenv("FLASHSSD_STATE_WINDOW");
+  const SplitScheme windowed_long = plan_split_scheme(true, r4_512k);
+  ::setenv("FLASHSSD_SPLIT_SCHEME", "fixup", 1);
+  const SplitScheme windowed_forced = plan_split_scheme(true, r4_512k);
+  ::unsetenv("FLASHSSD_SPLIT_SCHEME");
   EXPECT_EQ(forced_short, SplitScheme::kFixup);         // forced: also where the pass is short
   EXPECT_EQ(forced_negative, SplitScheme::kStatePass);  // but never where dt may be negative
   EXPECT_EQ(state_long, SplitScheme::kStatePass);
+  EXPECT_EQ(windowed_long, SplitScheme::kStatePass);  // the default: the windowed state pass
+  EXPECT_EQ(windowed_forced, SplitScheme::kFixup);    // the fix-up when asked for
 }
 
-// The windowed state pass (split_fixup.h): runs of about kWindowRunTiles tiles that divide the
-// split, and FLASHSSD_STATE_WINDOW=0 to turn it off.
+// The windowed state pass (split_fixup.h): runs of about kWindowRunTiles (64) tiles that divide
+// the split, and FLASHSSD_STATE_WINDOW=0 to turn it off.
 TEST(SplitScheme, WindowedStatePassRunsAndSwitch) {
   using flashssd::sm90::state_window_enabled;
   using flashssd::sm90::window_state_runs;
-  EXPECT_EQ(window_state_runs(256), 8);   // R1 32k: 8 runs of 32 tiles
-  EXPECT_EQ(window_state_runs(512), 16);  // R4 128k's splits
-  EXPECT_EQ(window_state_runs(63), 3);    // 21 tiles (1.5x short of 32) before 63 (2x over)
-  EXPECT_EQ(window_state_runs(313), 1);   // a prime: one run, not 313 of one tile
+  EXPECT_EQ(window_state_runs(256), 4);    // R1 32k: 4 runs of 64 tiles
+  EXPECT_EQ(window_state_runs(512), 8);    // R4 128k's splits
+  EXPECT_EQ(window_state_runs(2048), 32);  // R4 512k's
+  EXPECT_EQ(window_state_runs(63), 1);     // 63 tiles (1.02x of 64) before 21 (3x short)
+  EXPECT_EQ(window_state_runs(126), 2);    // 2 runs of 63
+  EXPECT_EQ(window_state_runs(105), 1);    // 105 tiles (1.6x over 64) before 3 runs of 35 (1.8x short)
+  EXPECT_EQ(window_state_runs(313), 1);    // a prime: one run, not 313 of one tile
   EXPECT_EQ(window_state_runs(20), 1);
   EXPECT_EQ(window_state_runs(1), 1);
   ::unsetenv("FLASHSSD_STATE_WINDOW");

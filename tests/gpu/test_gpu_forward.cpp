@@ -485,12 +485,13 @@ TEST(GpuForwardSplit, SplitSchemesMatchReference) {
   }
 }
 
-// The default scheme where the state pass is long enough for the choice on the device
+// The "auto" scheme with the windowed state pass turned off, where the state pass is long
+// enough for the choice on the device
 // (>= kFixupMinStateSteps tiles per SM: one CTA per split, 313 tiles): fast decays (short
 // windows, under the budget: the fix-up) and slow ones (whole-split windows: the state pass).
 TEST(GpuForwardSplit, ChoiceOnTheDeviceMatchesReference) {
   REQUIRE_GPU();
-  const ScopedEnv scheme("FLASHSSD_SPLIT_SCHEME", "auto");
+  const ScopedEnv scheme("FLASHSSD_SPLIT_SCHEME", "auto"), window("FLASHSSD_STATE_WINDOW", "0");
   const ScopedEnv splits("FLASHSSD_NUM_SPLITS", "2");
   auto s = all_options(1, 40000, 2, 1, 64, 128, 184);
   expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "auto, short windows");

@@ -1,6 +1,13 @@
-// The split-sequence scheme without a state pass (DESIGN.md section 3: boundary states pass
-// between splits without a second HBM read of x), chosen per call on the device against the
-// state pass (fixup_chosen below; FLASHSSD_SPLIT_SCHEME forces either).
+// The split-sequence schemes' decay windows (DESIGN.md section 3: boundary states pass between
+// splits without a second HBM read of x). Both rest on one fact: a token's or a state's weight
+// exp(log-decay) is 0 in fp32 below e^-103.3, so only the tiles within ~110 nats of decay of a
+// split boundary carry anything across it.
+//   - The windowed state pass (the default since session 57; state_window_kernel below): each
+//     split's end state from its last tiles only, those within the window of its end.
+//   - The fix-up (below; FLASHSSD_SPLIT_SCHEME=fixup, or "auto" with FLASHSSD_STATE_WINDOW=0,
+//     where it is chosen per call on the device against the whole-split state pass:
+//     fixup_chosen): the splits from zero states, their incoming states added to y over the
+//     window of each split's start.
 //
 // The main pass runs every split from a zero state (split 0 from the initial state) and
 // writes each split's local final state; then, on the caller's stream:
@@ -45,7 +52,8 @@ __host__ __device__ inline bool fixup_chosen(const unsigned long long* window_ti
 
 // The scheme of calls with more than one split (FLASHSSD_SPLIT_SCHEME, read per call):
 // "state" the state pass only (none of the kernels below), "fixup" the fix-up always, "auto"
-// (the default) the cheaper by the windows' size.
+// (the default) the windowed state pass (below) or, with it turned off, the cheaper by the
+// windows' size.
 enum class SplitScheme { kStatePass, kFixup, kAuto };
 SplitScheme split_scheme();
 
@@ -53,7 +61,10 @@ SplitScheme split_scheme();
 //   - every setting takes the state pass where dt may be negative (dt_nonnegative false: no
 //     softplus and dt_limit_lo < 0): a window is the prefix of its split where the log-decay
 //     from the split's start is >= -110, which holds only while the log-decay never rises;
-//   - "auto" takes the state pass outright where that pass is short: below
+//   - "auto" takes the state pass, windowed, unless FLASHSSD_STATE_WINDOW=0: on an H200
+//     (session 57, API A/B against the fix-up's choice, 5 rounds; call 7) R4 128k -2.2%, its z
+//     row -4.5%, with decays 10x slower -1.9%, 512k -6.2%; call 6: R4 128k A x 0.25 -11%;
+//   - with the window off, "auto" takes the state pass outright where that pass is short: below
 //     kFixupMinStateSteps tiles per SM (state_steps: its waves times a run's tiles), the
 //     choice's own kernels (tile_log_decay, split_log_prefix: ~20-40 us) cost more than the
 //     fix-up can save. Session 48 (H100): the state pass takes ~0.85-0.9 us per step (R1 32k
@@ -94,8 +105,13 @@ void launch_split_decays(const SsdKernelParams& p, const uint8_t* reset_flags, f
 constexpr float kDeadRun = -1.f, kRestartRun = -2.f;
 bool state_window_enabled();
 // Runs per split of the windowed state pass: runs of ~kWindowRunTiles tiles (a divisor of the
-// split's tiles), so that a long window is shared by several CTAs.
-constexpr int kWindowRunTiles = 32;
+// split's tiles), so that a long window is shared by several CTAs. Shorter runs share a window
+// more finely but each adds a partial state for the boundary scan (P N floats written and read)
+// and a CTA's start. Session 57 (H200, API, R1 32k; calls 4 and 7 against main's whole-split
+// state pass): runs of 32 tiles -6.5% with the benchmark's decays, +2.0% / +7.6% with decays
+// 4x / 10x slower; of 64 tiles -7.3% / +3.7% / +3.9% (call 7: -7.4% / 10x slower +4.1%); of 16
+// -5.6% / +7.7% / +14.5%; call 6, runs of 128 tiles against runs of 32: +8.7% / -0.8% / -5.5%.
+constexpr int kWindowRunTiles = 64;
 int window_state_runs(int split_tiles);
 // Workspace of the kernels below: the tiles' log-decays (b, H, tiles) and the windows' first
 // tiles (b, H, num_splits - 1).

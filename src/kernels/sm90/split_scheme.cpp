@@ -62,7 +62,8 @@ int64_t state_pass_steps(int64_t state_ctas, int state_runs, int split_tiles, in
 SplitScheme plan_split_scheme(bool dt_nonnegative, int64_t state_steps) {
   if (!dt_nonnegative) return SplitScheme::kStatePass;
   const SplitScheme scheme = split_scheme();
-  return scheme == SplitScheme::kAuto && state_steps < kFixupMinStateSteps ? SplitScheme::kStatePass : scheme;
+  if (scheme != SplitScheme::kAuto) return scheme;
+  return state_window_enabled() || state_steps < kFixupMinStateSteps ? SplitScheme::kStatePass : SplitScheme::kAuto;
 }
 
 int64_t fixup_budget(SplitScheme scheme, int64_t state_tiles) {

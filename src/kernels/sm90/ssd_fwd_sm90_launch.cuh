@@ -1,8 +1,9 @@
 // Launch template of the Hopper forward: the split plan, then on the caller's stream
 //   0. reset flags (only with seq_idx or cu_seqlens): where a sequence starts;
-//   1. state pass (only with > 1 split): each split's local final state and decay (or, the
-//      fix-up chosen on the device, none: the main pass starts the splits from zero states and
-//      the fix-up follows it; split_fixup.h, whose first kernels come before this one);
+//   1. state pass (only with > 1 split): each split's local final state and decay, by default
+//      over each split's decay window, which two small kernels find first (split_fixup.h); or,
+//      the fix-up asked for (or chosen on the device with the window off), none: the main pass
+//      starts the splits from zero states and the fix-up follows it;
 //   2. boundary scan (shared with the sm80 path): each split's incoming state;
 //   3. chunk scores (N = 128, 256): S = C B^T per (batch, group, 64-token tile), once for the
 //      group's heads;
@@ -109,9 +110,10 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     p.reset_flags = flags;
     queued = true;
   }
-  // More than one split: the state pass (and the boundary scan) before the main pass, or the
-  // fix-up after it (split_fixup.h), chosen on the device by the decays' windows where the
-  // state pass is long enough to pay for the choice (plan_split_scheme).
+  // More than one split: the state pass (and the boundary scan) before the main pass, windowed
+  // by default; or the fix-up after it (split_fixup.h: forced, or chosen on the device by the
+  // decays' windows with the window off, where the state pass is long enough to pay for the
+  // choice; plan_split_scheme).
   bool with_fixup = false;
   Workspace decays_workspace(stream), end_workspace(stream);
   const float* tile_log = nullptr;
