@@ -8,6 +8,7 @@
 #   variant_sanitize new out/dev/new memcheck racecheck   # small shapes, fix-up forced, 3 splits; Hopper suite's
 #   (VARIANT_SCHEMES="state fixup" forces each scheme in turn in both)
 #   variant_ncu main out/dev/main split_fixup "R4_128k --config R4 --seqlen 131072"   # (scheme forced as above)
+#   variant_pytest pytest_quick out/dev/new "not mamba_ssm_triton"   # the GPU pytest file, logs and JSON report in $OUT
 #   variant_pack checks                         # $OUT's *.log / *.csv into $OUT/checks.tgz
 #   printf "%s\n" "--config R4 --seqlen 131072" | variant_against new out/dev/new out/dev/main
 #                                               # all of the above for a fix-up variant, then an
@@ -61,6 +62,15 @@ variant_ncu() {  # <name> <staged folder> <kernel regex> "<tag> <flashssd_bench 
       echo "ncu $tag $n ($scheme forced) rc=$?"; python3 scripts/ncu_durations.py "$OUT/ncu_${tag}_${scheme}_$n.csv"
     done
   done
+}
+
+variant_pytest() {  # <log name> <staged folder> [pytest -k expression]: tests/python/test_gpu.py on the staged build
+  # (PYTEST_LIMIT seconds, 150 by default; the 14 mamba_ssm comparisons need third_party_bench
+  # carried and ~5 min: -k "not mamba_ssm_triton" leaves them out)
+  LD_LIBRARY_PATH=$PWD/$2 PYTHONPATH=$PWD/$2/python:$PWD/third_party_bench FLASHSSD_PYTEST_REPORT=$OUT/$1.json \
+    timeout "${PYTEST_LIMIT:-150}" python3 -m pytest tests/python/test_gpu.py ${3:+-k "$3"} -v -rs -p no:cacheprovider \
+    --durations=10 > "$OUT/$1.log" 2>&1
+  echo "pytest $1 rc=$? at ${SECONDS} s"; tail -3 "$OUT/$1.log"
 }
 
 variant_pack() {  # <archive name>

@@ -1,7 +1,7 @@
 // The split-sequence schemes' decay windows (DESIGN.md section 3: boundary states pass between
 // splits without a second HBM read of x). Both rest on one fact: a token's or a state's weight
-// exp(log-decay) is 0 in fp32 below e^-103.3, so only the tiles within ~110 nats of decay of a
-// split boundary carry anything across it.
+// exp(log-decay) is 0 in fp32 below about e^-104 (2^-150), so only the tiles within 110 nats of
+// decay of a split boundary carry anything across it.
 //   - The windowed state pass (the default since session 57; state_window_kernel below): each
 //     split's end state from its last tiles only, those within the window of its end.
 //   - The fix-up (below; FLASHSSD_SPLIT_SCHEME=fixup, or "auto" with FLASHSSD_STATE_WINDOW=0,
@@ -91,9 +91,9 @@ void launch_split_decays(const SsdKernelParams& p, const uint8_t* reset_flags, f
                          bool after_previous);
 
 // The state pass over each split's decay window (the state scheme, where dt >= 0): a split's
-// end state takes only the tokens whose decay to the split's end is above e^-110 (kWindowFloor
-// below: their weight exp(log-decay) is 0 in fp32 beyond it, as in the fix-up's windows; the
-// state carried in from before the window is dropped with them). Before the state pass,
+// end state takes only the tokens whose log-decay to the split's end is >= -110 (split_fixup.cu's
+// kWindowFloor: beyond it their weight exp(log-decay) is 0 in fp32, as in the fix-up's windows;
+// the state carried in from before the window is dropped with them). Before the state pass,
 // tile_log_decay and state_window_kernel give each (b, h, split) its window's first tile; each
 // state-pass item (a run of a split for a head set) is clipped to the window of its heads (the
 // longer), runs wholly before it compute nothing, and the launch is one CTA per item, the runs
