@@ -373,7 +373,8 @@ TEST(GpuForwardSplit, StatePassRunsMatchReference) {
 // nothing before it) and chained by the boundary scan. Five splits of 63 tiles, the state pass
 // forced, in 1, 3 and 7 runs and with the window off; the spec's decays (windows of a few
 // tiles), slow ones (dt <= 0.05: windows of ~20 tiles to whole splits, heads of one CTA
-// apart), resets (seq_idx), P = 128 and N = 256; against float64. (Off Hopper: the sm80 path.)
+// apart), resets (seq_idx), P = 128, N = 256 and 3 heads per group (a spare slot), the last
+// three in 7 runs; against float64. (Off Hopper: the sm80 path.)
 TEST(GpuForwardSplit, StateWindowMatchesReference) {
   REQUIRE_GPU();
   const ScopedEnv scheme("FLASHSSD_SPLIT_SCHEME", "state"), splits("FLASHSSD_NUM_SPLITS", "5");
@@ -390,6 +391,9 @@ TEST(GpuForwardSplit, StateWindowMatchesReference) {
       expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, what + ", slow decays, seq_idx");
     }
   }
+  // P = 128 (a head's two slices in one CTA), N = 256 (one slice per CTA, two CTAs per head) and
+  // an odd number of heads per group (a spare slot), with runs before and across the windows.
+  const ScopedEnv runs_env("FLASHSSD_STATE_RUNS", "7");
   for (double dt_hi : {std::numeric_limits<double>::infinity(), 0.05}) {
     for (auto [P, N] : {std::pair{128, 64}, std::pair{64, 256}}) {
       auto s = all_options(1, 20000, 2, 1, P, N, 201);
@@ -397,6 +401,9 @@ TEST(GpuForwardSplit, StateWindowMatchesReference) {
       expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16,
                    "window, dt <= " + std::to_string(dt_hi) + ", P " + std::to_string(P) + ", N " + std::to_string(N));
     }
+    auto s = all_options(1, 20000, 6, 2, 64, 128, 202);  // 3 heads per group
+    s.dt_limit_hi = dt_hi;
+    expect_close(run_case(s, {DType::kBFloat16}), DType::kBFloat16, "window, dt <= " + std::to_string(dt_hi) + ", 3 heads per group");
   }
 }
 

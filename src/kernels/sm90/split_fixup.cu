@@ -207,11 +207,11 @@ __global__ void __launch_bounds__(kPrefixWarps * 32) split_log_prefix_kernel(con
 // The windowed state pass's windows (split_fixup.h): window_start[b, h, s] for s = 0 .. S - 2,
 // the first tile of split s whose log-decay from its end to the split's end is >= kWindowFloor
 // (the tiles before it, and the state before them, reach the split's end with weights that are
-// 0 in fp32).
-// The last tile always qualifies (no decay after it). One warp per (b, h, split), from the
-// split's end backwards 32 tiles a round: the log-decay after a tile only falls going back (dt
-// >= 0: A <= 0, or A > 0 where no tile is cut), so the first tile found below the floor ends
-// the search; -inf (a packed sequence starts after the tile) cuts, a NaN never does.
+// 0 in fp32). The last tile always qualifies (no decay after it). One warp per (b, h, split),
+// from the split's end backwards 32 tiles a round: with dt >= 0 the log-decay after a tile only
+// falls going back (A <= 0; with A > 0 only a reset cuts, and -inf stays -inf in the sums), so
+// the first tile found below the floor ends the search; -inf (a packed sequence starts after
+// the tile) cuts, a NaN never does.
 constexpr int kWindowWarps = 8;
 __global__ void __launch_bounds__(kWindowWarps * 32) state_window_kernel(const __grid_constant__ SsdKernelParams p,
                                                                           const float* tile_log, int* window_start) {

@@ -1,7 +1,10 @@
 // The split-sequence schemes' decay windows (DESIGN.md section 3: boundary states pass between
 // splits without a second HBM read of x). Both rest on one fact: a token's or a state's weight
-// exp(log-decay) is 0 in fp32 below about e^-104 (2^-150), so only the tiles within 110 nats of
-// decay of a split boundary carry anything across it.
+// exp(log-decay) is 0 in fp32 below about e^-104 (2^-150), so what lies more than 110 nats of
+// decay from a split boundary is dropped there. (The weight is 0; a product h e^-110 computed by
+// a chain of multiplies, as the whole-split state pass does, can stay nonzero for |h| above
+// ~1e3, so the two differ by that much, far below fp32's rounding of what the window holds. A
+// NaN or Inf before a window no longer reaches past the boundary either.)
 //   - The windowed state pass (the default since session 57; state_window_kernel below): each
 //     split's end state from its last tiles only, those within the window of its end.
 //   - The fix-up (below; FLASHSSD_SPLIT_SCHEME=fixup, or "auto" with FLASHSSD_STATE_WINDOW=0,
@@ -9,8 +12,8 @@
 //     fixup_chosen): the splits from zero states, their incoming states added to y over the
 //     window of each split's start.
 //
-// The main pass runs every split from a zero state (split 0 from the initial state) and
-// writes each split's local final state; then, on the caller's stream:
+// The fix-up: the main pass runs every split from a zero state (split 0 from the initial state)
+// and writes each split's local final state; then, on the caller's stream:
 //   1. tile_log_decay:   (before the state pass) each 64-token tile's summed log-decay
 //                        sum(dt A) (-inf where a packed sequence starts), splits 1 .. S - 1;
 //   2. split_log_prefix: (before the state pass) per split 1 .. S - 1, each tile's log-decay
@@ -51,9 +54,9 @@ __host__ __device__ inline bool fixup_chosen(const unsigned long long* window_ti
 }
 
 // The scheme of calls with more than one split (FLASHSSD_SPLIT_SCHEME, read per call):
-// "state" the state pass only (none of the kernels below), "fixup" the fix-up always, "auto"
-// (the default) the windowed state pass (below) or, with it turned off, the cheaper by the
-// windows' size.
+// "state" the state pass only (windowed unless FLASHSSD_STATE_WINDOW=0; none of the fix-up's
+// kernels), "fixup" the fix-up always, "auto" (the default) the windowed state pass (below) or,
+// with it turned off, the cheaper by the windows' size.
 enum class SplitScheme { kStatePass, kFixup, kAuto };
 SplitScheme split_scheme();
 
@@ -93,7 +96,7 @@ void launch_split_decays(const SsdKernelParams& p, const uint8_t* reset_flags, f
 // The state pass over each split's decay window (the state scheme, where dt >= 0): a split's
 // end state takes only the tokens whose log-decay to the split's end is >= -110 (split_fixup.cu's
 // kWindowFloor: beyond it their weight exp(log-decay) is 0 in fp32, as in the fix-up's windows;
-// the state carried in from before the window is dropped with them). Before the state pass,
+// the state carried in from before the window is dropped with them; see the top of this file). Before the state pass,
 // tile_log_decay and state_window_kernel give each (b, h, split) its window's first tile; each
 // state-pass item (a run of a split for a head set) is clipped to the window of its heads (the
 // longer), runs wholly before it compute nothing, and the launch is one CTA per item, the runs

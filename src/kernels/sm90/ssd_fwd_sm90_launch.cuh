@@ -164,6 +164,7 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
       queued = true;
     }
     if (windowed) {
+      static_assert(K::kQ == kFixupTile, "the windows' tiles are the state pass's");
       decays_workspace.allocate(state_window_workspace_bytes(params), "workspace allocation (state windows)");
       p.state_window = launch_state_windows(params, p.reset_flags, decays_workspace.ptr, stream, queued);
       queued = true;

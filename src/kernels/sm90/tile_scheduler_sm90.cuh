@@ -24,7 +24,7 @@ template <class K, bool kStatePass>
 struct WorkScheduler {
   struct Item {
     int b, h0, active, split, grp, tile_begin, tiles;
-    bool restarts;  // (windowed state pass) the run starts past its window's start: see item()
+    bool restarts;  // (windowed state pass) its window starts after the run's start: see windowed_run()
     __device__ int head_slice(int k) const { return h0 + min(k, active - 1); }  // what slot k computes
   };
   const typename K::Params& p;
