@@ -174,9 +174,10 @@ TEST(SplitScheme, StatePassWhereShortOrDtMayBeNegative) {
 }
 
 // The windowed state pass (split_fixup.h): runs of about kWindowRunTiles (64) tiles that divide
-// the split, and FLASHSSD_STATE_WINDOW=0 to turn it off.
+// the split; taken from kWindowMinStateSteps (128) tiles per SM of the whole-split pass on, or as
+// FLASHSSD_STATE_WINDOW=0 / 1 says.
 TEST(SplitScheme, WindowedStatePassRunsAndSwitch) {
-  using flashssd::sm90::state_window_enabled;
+  using flashssd::sm90::state_window_wanted;
   using flashssd::sm90::window_state_runs;
   EXPECT_EQ(window_state_runs(256), 4);    // R1 32k: 4 runs of 64 tiles
   EXPECT_EQ(window_state_runs(512), 8);    // R4 128k's splits
@@ -187,13 +188,19 @@ TEST(SplitScheme, WindowedStatePassRunsAndSwitch) {
   EXPECT_EQ(window_state_runs(313), 1);    // a prime: one run, not 313 of one tile
   EXPECT_EQ(window_state_runs(20), 1);
   EXPECT_EQ(window_state_runs(1), 1);
+  const int64_t r1_32k = 128, r3_64k = 192, short_pass = 64;  // state_pass_steps of call 10's rows
   ::unsetenv("FLASHSSD_STATE_WINDOW");
-  const bool by_default = state_window_enabled();
+  const bool long_default = state_window_wanted(r1_32k) && state_window_wanted(r3_64k);
+  const bool short_default = state_window_wanted(short_pass);
   ::setenv("FLASHSSD_STATE_WINDOW", "0", 1);
-  const bool off = state_window_enabled();
+  const bool off = state_window_wanted(r1_32k);
+  ::setenv("FLASHSSD_STATE_WINDOW", "1", 1);
+  const bool forced = state_window_wanted(1);
   ::unsetenv("FLASHSSD_STATE_WINDOW");
-  EXPECT_TRUE(by_default);
+  EXPECT_TRUE(long_default);    // R1 32k -7.8%, R3's heads at 64k -15.4% (H100)
+  EXPECT_FALSE(short_default);  // 64 steps: +1.1..+3.3% with the window
   EXPECT_FALSE(off);
+  EXPECT_TRUE(forced);
 }
 
 TEST(SplitScheme, BudgetOfTheChoiceOnTheDevice) {

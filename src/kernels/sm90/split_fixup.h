@@ -64,7 +64,8 @@ SplitScheme split_scheme();
 //   - every setting takes the state pass where dt may be negative (dt_nonnegative false: no
 //     softplus and dt_limit_lo < 0): a window is the prefix of its split where the log-decay
 //     from the split's start is >= -110, which holds only while the log-decay never rises;
-//   - "auto" takes the state pass, windowed, unless FLASHSSD_STATE_WINDOW=0: on an H200
+//   - "auto" takes the state pass (windowed where state_window_wanted, below) unless
+//     FLASHSSD_STATE_WINDOW=0: on an H200
 //     (session 57, API A/B against the fix-up's choice, 5 rounds; call 7) R4 128k -2.2%, its z
 //     row -4.5%, with decays 10x slower -1.9%, 512k -6.2%; call 6: R4 128k A x 0.25 -11%;
 //   - with the window off, "auto" takes the state pass outright where that pass is short: below
@@ -104,9 +105,15 @@ void launch_split_decays(const SsdKernelParams& p, const uint8_t* reset_flags, f
 // (a persistent grid's static stride piles one slow pair's runs on few CTAs). The boundary
 // scan reads what a run did from its decay slot: kDeadRun (no state: the chain restarts at
 // zero after it) or kRestartRun (clipped: the chain restarts at its state), else its decay.
-// FLASHSSD_STATE_WINDOW=0 turns it off (the whole split, as before).
+// It is taken where the whole-split state pass would run at least kWindowMinStateSteps tiles
+// per SM (state_steps, as plan_split_scheme's): below, the window kernels (~11 us) cost more
+// than the window saves. Session 57 (H100, API, window against whole splits; call 10): 16
+// steps +6.3% (8 heads, 32k tokens), 64 steps +3.3% / +1.1% (16 heads at 64k, 64 heads at 16k),
+// 128 steps -7.8% (R1 32k), 192 steps -15.4% (R3's heads at 64k). FLASHSSD_STATE_WINDOW=0 turns
+// it off (the whole split, as before), =1 on whatever the length.
 constexpr float kDeadRun = -1.f, kRestartRun = -2.f;
-bool state_window_enabled();
+constexpr int64_t kWindowMinStateSteps = 128;
+bool state_window_wanted(int64_t state_steps);
 // Runs per split of the windowed state pass: runs of ~kWindowRunTiles tiles (a divisor of the
 // split's tiles), so that a long window is shared by several CTAs. Shorter runs share a window
 // more finely but each adds a partial state for the boundary scan (P N floats written and read)

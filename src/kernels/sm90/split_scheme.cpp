@@ -27,6 +27,7 @@ constexpr int64_t kFixupCostRatio = 4;
 }  // namespace
 
 const int64_t kFixupMinStateSteps = 256;
+static_assert(kWindowMinStateSteps <= 256, "auto's state pass is windowed wherever the fix-up's choice would run");
 
 SplitScheme split_scheme() {
   const char* scheme = std::getenv("FLASHSSD_SPLIT_SCHEME");
@@ -35,9 +36,17 @@ SplitScheme split_scheme() {
   return SplitScheme::kAuto;
 }
 
-bool state_window_enabled() {
+// FLASHSSD_STATE_WINDOW: 0 off, 1 on, -1 (unset or anything else) by the state pass's length.
+static int state_window_setting() {
   const char* window = std::getenv("FLASHSSD_STATE_WINDOW");
-  return !(window && std::strcmp(window, "0") == 0);
+  if (window && std::strcmp(window, "0") == 0) return 0;
+  if (window && std::strcmp(window, "1") == 0) return 1;
+  return -1;
+}
+
+bool state_window_wanted(int64_t state_steps) {
+  const int setting = state_window_setting();
+  return setting >= 0 ? setting == 1 : state_steps >= kWindowMinStateSteps;
 }
 
 int window_state_runs(int split_tiles) {
@@ -63,7 +72,9 @@ SplitScheme plan_split_scheme(bool dt_nonnegative, int64_t state_steps) {
   if (!dt_nonnegative) return SplitScheme::kStatePass;
   const SplitScheme scheme = split_scheme();
   if (scheme != SplitScheme::kAuto) return scheme;
-  return state_window_enabled() || state_steps < kFixupMinStateSteps ? SplitScheme::kStatePass : SplitScheme::kAuto;
+  // (The window off: the choice on the device where the state pass is long. Otherwise the
+  // state pass, windowed from kWindowMinStateSteps on, which is below kFixupMinStateSteps.)
+  return state_window_setting() != 0 || state_steps < kFixupMinStateSteps ? SplitScheme::kStatePass : SplitScheme::kAuto;
 }
 
 int64_t fixup_budget(SplitScheme scheme, int64_t state_tiles) {

@@ -128,7 +128,7 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     const SplitScheme scheme = plan_split_scheme(dt_nonnegative, state_steps);
     with_fixup = scheme != SplitScheme::kStatePass;
     // The state pass over each split's decay window (split_fixup.h), in runs of its own length.
-    const bool windowed = !with_fixup && dt_nonnegative && state_window_enabled();
+    const bool windowed = !with_fixup && dt_nonnegative && state_window_wanted(state_steps);
     if (windowed) {
       params.state_runs = forced_state_runs(window_state_runs(split_tiles), split_tiles);
       K::set_splits(p, plan.num_splits, plan.split_len, params.state_runs);
