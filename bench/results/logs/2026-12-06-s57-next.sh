@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Prepared in session 57 for the next session (ask for an nvidia-h200). s57main = main with the
-# windowed state pass and its defaults (runs of 64 tiles; "auto" takes it instead of the fix-up):
-# the SASS of s57final (f83805b), which session 57's calls 8-9 checked on an H100; session 57's
-# H200 record ran on 206bf97 (runs of 32 tiles, R4 still on the fix-up).
+# windowed state pass and its defaults (runs of 64 tiles; "auto" takes it instead of the fix-up;
+# windowed from 128 tiles per SM of the whole-split pass on, 5917b60): the SASS of s57final
+# (f83805b), which session 57's calls 8-10 checked on an H100; session 57's H200 record ran on
+# 206bf97 (runs of 32 tiles, R4 still on the fix-up).
 # - On an H200: the record on s57main with its checks (TOTAL_ALL 430), then the quick GPU pytest.
 # - On another card: the whole GPU pytest file (its 14 mamba_ssm comparisons included, ~5.5 min).
 #   here:   bash scripts/prepare_record.sh s57main   (if out/carry lacks s57main.tar.xz)
