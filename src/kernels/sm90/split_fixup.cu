@@ -426,6 +426,14 @@ __global__ void __launch_bounds__(kFixWarps * 32, kFixCtas) split_fixup_kernel(c
   }
 }
 
+// tile_log_decay_kernel over tiles [first_tile, first_tile + tiles) of every (batch, head).
+void launch_tile_log_decays(const SsdKernelParams& p, const uint8_t* reset_flags, float* tile_log, int first_tile,
+                            int tiles, unsigned long long* list_count, cudaStream_t stream, bool after_previous) {
+  const dim3 grid(static_cast<unsigned>(tiles), static_cast<unsigned>((p.heads + 31) / 32), static_cast<unsigned>(p.batch));
+  launch_in_chain(tile_log_decay_kernel, grid, dim3(kTileWarps * 32), 0, stream, after_previous, "tile log-decay launch", p,
+                  reset_flags, tile_log, first_tile, list_count);
+}
+
 }  // namespace
 
 size_t split_decays_workspace_bytes(const SsdKernelParams& p) {
@@ -437,11 +445,8 @@ size_t split_decays_workspace_bytes(const SsdKernelParams& p) {
 void launch_split_decays(const SsdKernelParams& p, const uint8_t* reset_flags, float* tile_log, cudaStream_t stream,
                          bool after_previous) {
   const int later_tiles = (p.seqlen + kQ - 1) / kQ - p.split_len / kQ;  // (splits 1 ..)
-  const dim3 tile_grid(static_cast<unsigned>(later_tiles), static_cast<unsigned>((p.heads + 31) / 32),
-                       static_cast<unsigned>(p.batch));
   const FixupList list = fixup_list(p, tile_log);
-  launch_in_chain(tile_log_decay_kernel, tile_grid, dim3(kTileWarps * 32), 0, stream, after_previous, "tile log-decay launch", p,
-                  reset_flags, tile_log, p.split_len / kQ, list.count);
+  launch_tile_log_decays(p, reset_flags, tile_log, p.split_len / kQ, later_tiles, list.count, stream, after_previous);
   const int64_t prefix_items = int64_t(p.batch) * p.heads * (p.num_splits - 1);
   launch_in_chain(split_log_prefix_kernel, dim3(static_cast<unsigned>((prefix_items + kPrefixWarps - 1) / kPrefixWarps)),
                   dim3(kPrefixWarps * 32), 0, stream, true, "split log-prefix launch", p, tile_log, list);
@@ -457,10 +462,7 @@ const int* launch_state_windows(const SsdKernelParams& p, const uint8_t* reset_f
   float* tile_log = static_cast<float*>(workspace);
   int* window_start = reinterpret_cast<int*>(tile_log + (total_tiles(p) + 3) / 4 * 4);
   const int state_tiles = (p.num_splits - 1) * (p.split_len / kQ);  // (splits 0 .. S - 2: whole splits)
-  const dim3 tile_grid(static_cast<unsigned>(state_tiles), static_cast<unsigned>((p.heads + 31) / 32),
-                       static_cast<unsigned>(p.batch));
-  launch_in_chain(tile_log_decay_kernel, tile_grid, dim3(kTileWarps * 32), 0, stream, after_previous, "tile log-decay launch", p,
-                  reset_flags, tile_log, 0, static_cast<unsigned long long*>(nullptr));
+  launch_tile_log_decays(p, reset_flags, tile_log, 0, state_tiles, nullptr, stream, after_previous);
   const int64_t items = int64_t(p.batch) * p.heads * (p.num_splits - 1);
   launch_in_chain(state_window_kernel, dim3(static_cast<unsigned>((items + kWindowWarps - 1) / kWindowWarps)),
                   dim3(kWindowWarps * 32), 0, stream, true, "state window launch", p,

@@ -23,11 +23,12 @@ namespace {
 // ~4.07 and ~3.75. (Each row's choice in that call matched these counts at the ratio 5, set by
 // sessions 48 and 50 on slower forms of the fix-up and on modelled window counts.)
 constexpr int64_t kFixupCostRatio = 4;
+constexpr int64_t kFixupMinSteps = 256;  // kFixupMinStateSteps (split_fixup.h), here a constant expression
 
 }  // namespace
 
-const int64_t kFixupMinStateSteps = 256;
-static_assert(kWindowMinStateSteps <= 256, "auto's state pass is windowed wherever the fix-up's choice would run");
+const int64_t kFixupMinStateSteps = kFixupMinSteps;
+static_assert(kWindowMinStateSteps <= kFixupMinSteps, "auto's state pass is windowed wherever the fix-up's choice would run");
 
 SplitScheme split_scheme() {
   const char* scheme = std::getenv("FLASHSSD_SPLIT_SCHEME");

@@ -51,7 +51,7 @@ void launch_sm90_pass(const typename K::Params& p, int64_t items, int sms, cudaS
   const int64_t ctas = grid == PassGrid::kBalanced ? balanced_grid(items, sms)
                       : grid == PassGrid::kPerSm  ? std::min<int64_t>(items, sms)
                                                   : items;
-  if (ctas > INT32_MAX) throw std::invalid_argument("flashssd sm90 forward: more than 2^31 - 1 state-pass items");
+  if (ctas > INT32_MAX) throw std::invalid_argument("flashssd sm90 forward: a pass of more than 2^31 - 1 CTAs");
   launch_in_chain(kernel, dim3(static_cast<unsigned>(ctas)), dim3(K::kThreads), kSmemBytes, stream, after_previous,
                   "ssd_fwd_sm90 launch", p);
 }
