@@ -10,7 +10,7 @@ name=${1:?stage_variant: name the stage}
 patch=${2:-}
 git diff --quiet -- src tests || { echo "stage_variant: src/ or tests/ has changes" >&2; exit 1; }
 [ -z "$patch" ] || git apply "$patch"
-restore() { [ -z "$patch" ] || git checkout -- src tests; }
+restore() { [ -z "$patch" ] || git apply -R "$patch"; }  # (also removes the files the patch adds)
 trap restore EXIT
 cmake --build build-gpu
 bash scripts/stage_device_build.sh build-gpu "$name"
