@@ -4,22 +4,16 @@ the runs of full length (and the clipped ones): kernel entry -> item start (barr
 register split), item start -> first pair's operands ready (first stages' TMA and dt, weights),
 the tile loop (per tile), the state's store (4-byte stores of 64 KB), store -> CTA end.
 Run: python3 this_file. Output: 2026-12-06-s58-stamps.log."""
-import glob, os
+import glob, importlib.util, os
 import statistics as st
 
-def last_state_block(path):
-    block, cur = None, None
-    for line in open(path):
-        if line.startswith("TLBEGIN"):
-            cur = [] if line.split()[1] == "state" else None
-            if cur is not None: block = cur
-        elif line.startswith("TL ") and cur is not None:
-            f = line.split()
-            cur.append(dict(block=int(f[2]), sm=int(f[3]), start=int(f[4]), go=int(f[5]), end=int(f[6]), tiles=int(f[7]),
-                            s=[int(v) for v in f[9:13]]))
-    return block
-
+# The parser of the state pass's timeline lines: 2026-12-06-s58-timeline.py's.
 here = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location("s58_timeline", os.path.join(here, "2026-12-06-s58-timeline.py"))
+_timeline = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_timeline)
+last_state_block = _timeline.last_state_block
+
 for path in sorted(glob.glob(os.path.join(here, "2026-12-06-s58-calls/call5/tl2_*.txt"))):
     e = last_state_block(path)
     live = [x for x in e if x["tiles"] > 0]; L = max(x["tiles"] for x in live)
