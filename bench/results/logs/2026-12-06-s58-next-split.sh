@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prepared in session 58 for the next session (any card; never run: session 58's device time ran
-# out). Two stacked branches against main (s58main, 6e09649's kernels):
+# out). Two stacked branches against main (s58main, 69c0e31: 6e09649's kernels):
 #   s58store = main + branch s58-store (2026-12-06-s58-store.patch): the states stored as 8-byte
 #              pairs where aligned (call 5's timeline: a state-pass run spends ~4.2-4.6 us
 #              storing its 64 KB with 4-byte stores). SASS: 18 kernels differ (STG.E.64).

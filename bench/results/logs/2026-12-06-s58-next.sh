@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prepared in session 58 for the next session (ask for an nvidia-h200). s58main = main at 6e09649
+# Prepared in session 58 for the next session (ask for an nvidia-h200). s58main = main at 69c0e31
 # (the SASS of s57main in all 58 kernels: the windowed state pass in runs of 64 tiles, "auto"
 # taking it; host clean-ups). Session 57's H200 record ran on 206bf97 (runs of 32, R4 on the
 # fix-up); sessions 57-58 ran main's defaults on H100s only.
