@@ -6,6 +6,9 @@ an A/B (docs/HOPPER_PLAN.md, sessions 44-45).
 
     python3 scripts/sass_diff.py BASE NEW [--loops]
 
+BASE and NEW are files, or folders holding a libflashssd.so* (a build folder, or a staged one:
+out/dev/<name>, scripts/stage_variant.sh), which stand for that library.
+
 Per function: "identical", "registers" (the same instructions with other register numbers or
 reuse flags) or "different" (instruction count and opcode changes); functions in only one build
 are listed. --loops adds, for the Hopper forward's kernels, the tile loop's length in both
@@ -25,6 +28,17 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import check_sm90_sass as sass  # noqa: E402  (find_cuobjdump, sass_functions, opcodes, tile_loop, describe)
+
+def library_of(path: str) -> str:
+    """The file a BASE / NEW argument names: itself, or a folder's libflashssd.so* (the file the
+    links lead to). cuobjdump given a folder fails with "Memory allocation failure"."""
+    if not os.path.isdir(path):
+        return path
+    libs = sorted(f for f in os.listdir(path) if f.startswith("libflashssd.so"))
+    if not libs:
+        raise SystemExit(f"sass_diff: no libflashssd.so* in the folder {path}")
+    return os.path.realpath(os.path.join(path, libs[0]))
+
 
 def functions(tool: str, path: str) -> dict[str, list[tuple[int, str]]]:
     """Each function's (address, instruction text)."""
@@ -55,6 +69,7 @@ def main() -> int:
     if tool is None:
         print("SKIPPED sass_diff: no cuobjdump with nvdisasm (CUDA toolkit or scripts/setup_deps.sh)")
         return 77
+    args.base, args.new = library_of(args.base), library_of(args.new)
     a, b = functions(tool, args.base), functions(tool, args.new)
     if not a or not b:
         print(f"sass_diff: no SASS functions in {args.base if not a else args.new}")
