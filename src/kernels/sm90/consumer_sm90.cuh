@@ -190,6 +190,21 @@ __device__ __forceinline__ void SsdFwdRoles<K, kGateZ, kStatePass>::consumer(con
     copy(p.tma_y, sy, gy);
     tma_store_arrive();
   };
+  // The state to rows of `out`, row_stride floats apart. A thread holds pairs of adjacent columns
+  // (AccCoord: i and i + 1), stored as one 8-byte access where out and the stride allow it (the
+  // split states always; a caller's tensor may start one float off): the 4-byte stores wrote each
+  // 32-byte sector in two halves, and a state-pass run spent ~4.2-4.6 us of its ~26-61 us storing
+  // its 64 KB (session 58, call 5's timeline, H100).
+  auto store_state = [&](float* out, int64_t row_stride) {
+    if (((reinterpret_cast<uintptr_t>(out) | uintptr_t(row_stride) * sizeof(float)) & 7) == 0) {
+      CUTE_UNROLL
+      for (int i = 0; i < size(acc_h); i += 2)
+        *reinterpret_cast<float2*>(out + at.row(i) * row_stride + at.col(i)) = make_float2(acc_h(i), acc_h(i + 1));
+    } else {
+      CUTE_UNROLL
+      for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * row_stride + at.col(i)] = acc_h(i);
+    }
+  };
   int it = 0;
   for (int item = blockIdx.x; item < scheduler.num_items(); item += gridDim.x) {
     const auto work = scheduler.item(item);
@@ -659,9 +674,7 @@ __device__ __forceinline__ void SsdFwdRoles<K, kGateZ, kStatePass>::consumer(con
       if (scheduler.varlen()) {
         // Sequence `split`'s final state (an empty one: empty_sequence_states_kernel).
         if (writes && tiles > 0) {
-          float* out = p.varlen_states + split * p.var_ss + h * p.var_sh + state_rows * p.var_sp;
-          CUTE_UNROLL
-          for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * p.var_sp + at.col(i)] = acc_h(i);
+          store_state(p.varlen_states + split * p.var_ss + h * p.var_sh + state_rows * p.var_sp, p.var_sp);
         }
       } else if (writes) {
         // Run `split` is run r of split s: the last run has the split's slot, the others theirs.
@@ -673,9 +686,7 @@ __device__ __forceinline__ void SsdFwdRoles<K, kGateZ, kStatePass>::consumer(con
         // restarts the chain; split_fixup.h.)
         const bool dead = work.restarts && tiles == 0;
         if (!dead) {
-          float* out = (last_run ? p.split_states : p.run_states) + (slot * p.slices * K::kP + state_rows) * K::kN;
-          CUTE_UNROLL
-          for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * K::kN + at.col(i)] = acc_h(i);
+          store_state((last_run ? p.split_states : p.run_states) + (slot * p.slices * K::kP + state_rows) * K::kN, K::kN);
         }
         // The head's decay, the same for every slice.
         if (tid == 0 && slice == 0)
@@ -684,9 +695,7 @@ __device__ __forceinline__ void SsdFwdRoles<K, kGateZ, kStatePass>::consumer(con
     } else if (writes && p.final_states && (split == p.num_splits - 1 || p.fin_ss != 0)) {
       // (With more than one split, split_fixup.h: every split's end state, into its slot of the
       // end states, which final_states then points to with fin_ss per split.)
-      float* out = p.final_states + b * p.fin_sb + h * p.fin_sh + split * p.fin_ss + state_rows * p.fin_sp;
-      CUTE_UNROLL
-      for (int i = 0; i < size(acc_h); ++i) out[at.row(i) * p.fin_sp + at.col(i)] = acc_h(i);
+      store_state(p.final_states + b * p.fin_sb + h * p.fin_sh + split * p.fin_ss + state_rows * p.fin_sp, p.fin_sp);
     }
   }  // work items
   if (head == 0) wait_turn();  // consumer 1's last pass_turn: no arrival left pending at exit
