@@ -13,7 +13,7 @@
 #    3 splits; Hopper suite; memcheck + racecheck (small shapes, window forced at 3 splits).
 # 3. s59scan's checks: GPU suite default, fix-up and window forced at 3 splits; memcheck +
 #    racecheck window forced at 3 splits and fix-up at 3 splits.
-# 4. quick GPU pytest on s59main; ncu of the split kernels at R1 32k (main, scan, qscan 8 / 16).
+# 4. quick GPU pytest on s59main; ncu of the split kernels at R1 32k (main; scan and qscan at runs of 16).
 #   device: OUT=$OUT bash bench/results/logs/2026-12-06-s59-call2.sh   (carry out/carry third_party_bench)
 set -u
 card=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1); echo "card: $card"
@@ -27,7 +27,9 @@ printf "%s\n" "--config R1 --seqlen 32768" "--config R1 --seqlen 32768 --z" "--c
 echo "api_ab rc=$? at ${SECONDS} s"; sed -n '/^summary/,$p' "$OUT/api_ab.log"
 variant_pack ab
 VARIANT_SCHEMES=fixup variant_suites main $M
-FLASHSSD_STATE_WINDOW=1 VARIANT_SCHEMES=state variant_suites main_win $M
+LD_LIBRARY_PATH=$PWD/$M FLASHSSD_STATE_WINDOW=1 FLASHSSD_SPLIT_SCHEME=state FLASHSSD_NUM_SPLITS=3 timeout 100 \
+  $M/tests/gpu/flashssd_gpu_tests > "$OUT/main_gpu_win3.log" 2>&1
+echo "main GPU suite, window at 3 splits rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/main_gpu_win3.log"
 FLASHSSD_STATE_WINDOW=1 VARIANT_SCHEMES=state variant_sanitize main_win $M memcheck racecheck
 variant_pack main_checks
 echo "main's checks at ${SECONDS} s"
@@ -50,6 +52,6 @@ ncu_r1() {  # <tag> <folder> <runs per split>
     > "$OUT/ncu_$1.csv" 2>&1
   echo "ncu $1 rc=$?"; python3 scripts/ncu_durations.py "$OUT/ncu_$1.csv" | cut -c1-200
 }
-ncu_r1 main_runs4 $M 4; ncu_r1 scan_runs4 $S 4; ncu_r1 scan_runs16 $S 16; ncu_r1 qscan_runs8 $Q 8; ncu_r1 qscan_runs16 $Q 16
+ncu_r1 main_runs4 $M 4; ncu_r1 scan_runs16 $S 16; ncu_r1 qscan_runs16 $Q 16
 variant_pack ncu
 echo "all done at ${SECONDS} s"
