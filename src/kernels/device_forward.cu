@@ -4,13 +4,12 @@
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
-#include <cstdlib>
-#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 
 #include "api/problem.h"
+#include "kernels/common/env_knobs.h"
 #include "kernels/common/kernel_params.h"
 #include "kernels/sm80/ssd_fwd_sm80.h"
 #if FLASHSSD_WITH_SM90
@@ -120,8 +119,7 @@ void dispatch_state_dim(const SsdKernelParams& k, SegsumVariant variant, cudaStr
 // and every problem when FLASHSSD_DISABLE_SM90=1, runs on the portable kernel.
 bool try_sm90(const SsdKernelParams& k, const SsdParams& a, int major) {
 #if FLASHSSD_WITH_SM90
-  const char* off = std::getenv("FLASHSSD_DISABLE_SM90");
-  if (major != 9 || (off && std::strcmp(off, "0") != 0)) return false;
+  if (major != 9 || env_flag("FLASHSSD_DISABLE_SM90")) return false;  // (env_knobs.h)
   const bool bf16 = a.x.dtype == DType::kBFloat16;
   if ((!bf16 && a.x.dtype != DType::kFloat16) || a.segsum != SegsumVariant::kHierarchical) return false;
   if (sm90::unsupported_reason(k) != nullptr) return false;

@@ -238,3 +238,57 @@ TEST(BalancedGrid, FewestCtasForTheSameItemsPerCta) {
 }
 
 }  // namespace
+
+// The environment knobs (src/kernels/common/env_knobs.h): unset or empty is the default; a
+// value set but not understood is a flashssd::Error naming the variable and what it takes,
+// never the default in silence.
+TEST(EnvironmentKnobs, RefuseValuesTheyDoNotKnow) {
+  auto error_of = [](auto&& read) -> std::string {
+    try {
+      read();
+    } catch (const flashssd::Error& e) {
+      return e.what();
+    }
+    return "";
+  };
+  ::setenv("FLASHSSD_SPLIT_SCHEME", "fix-up", 1);
+  const std::string scheme = error_of([] { flashssd::sm90::split_scheme(); });
+  ::setenv("FLASHSSD_SPLIT_SCHEME", "auto", 1);
+  const auto auto_scheme = flashssd::sm90::split_scheme();
+  ::unsetenv("FLASHSSD_SPLIT_SCHEME");
+  ::setenv("FLASHSSD_STATE_WINDOW", "yes", 1);
+  const std::string window = error_of([] { flashssd::sm90::state_window_wanted(1); });
+  ::unsetenv("FLASHSSD_STATE_WINDOW");
+  ::setenv("FLASHSSD_NUM_SPLITS", "3x", 1);
+  const std::string splits = error_of([] { flashssd::forced_splits({2, 512}, 1000, 64); });
+  ::setenv("FLASHSSD_NUM_SPLITS", "257", 1);
+  const std::string too_many = error_of([] { flashssd::forced_splits({2, 512}, 1000, 64); });
+  ::unsetenv("FLASHSSD_NUM_SPLITS");
+  ::setenv("FLASHSSD_STATE_RUNS", "0", 1);
+  const std::string no_runs = error_of([] { flashssd::forced_state_runs(4, 128); });
+  ::setenv("FLASHSSD_STATE_RUNS", "1000", 1);
+  const int clipped = flashssd::forced_state_runs(4, 128);
+  ::setenv("FLASHSSD_STATE_RUNS", "6", 1);
+  const int divisor = flashssd::forced_state_runs(4, 128);
+  ::unsetenv("FLASHSSD_STATE_RUNS");
+  ::setenv("FLASHSSD_DISABLE_PDL", "true", 1);
+  const std::string flag = error_of([] { flashssd::env_flag("FLASHSSD_DISABLE_PDL"); });
+  ::setenv("FLASHSSD_DISABLE_PDL", "1", 1);
+  const bool flag_on = flashssd::env_flag("FLASHSSD_DISABLE_PDL");
+  ::setenv("FLASHSSD_DISABLE_PDL", "", 1);
+  const bool flag_empty = flashssd::env_flag("FLASHSSD_DISABLE_PDL");
+  ::unsetenv("FLASHSSD_DISABLE_PDL");
+  const bool flag_unset = flashssd::env_flag("FLASHSSD_DISABLE_PDL");
+  EXPECT_EQ(scheme, "FLASHSSD_SPLIT_SCHEME=fix-up: expected one of auto, state, fixup (or unset)");
+  EXPECT_EQ(auto_scheme, flashssd::sm90::SplitScheme::kAuto);
+  EXPECT_EQ(window, "FLASHSSD_STATE_WINDOW=yes: expected one of 0, 1 (or unset)");
+  EXPECT_EQ(splits, "FLASHSSD_NUM_SPLITS=3x: expected an integer from 1 to 256 (or unset)");
+  EXPECT_EQ(too_many, "FLASHSSD_NUM_SPLITS=257: expected an integer from 1 to 256 (or unset)");
+  EXPECT_EQ(no_runs, "FLASHSSD_STATE_RUNS=0: expected an integer from 1 to 65536 (or unset)");
+  EXPECT_EQ(clipped, 128);  // more runs than tiles: one run per tile
+  EXPECT_EQ(divisor, 4);    // the largest divisor of 128 up to 6
+  EXPECT_EQ(flag, "FLASHSSD_DISABLE_PDL=true: expected one of 0, 1 (or unset)");
+  EXPECT_TRUE(flag_on);
+  EXPECT_FALSE(flag_empty);
+  EXPECT_FALSE(flag_unset);
+}

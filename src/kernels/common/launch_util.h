@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/common/env_knobs.h"
 #include "kernels/common/kernel_params.h"
 
 namespace flashssd {
@@ -101,20 +102,22 @@ inline int64_t balanced_grid(int64_t items, int slots) {
 // along dimensions of extent 1 (whose stride is never used): those get 8 elements.
 inline int64_t tma_stride(int64_t stride, int extent) { return extent > 1 ? stride : int64_t(8); }
 
-// FLASHSSD_STATE_RUNS=r (benchmark tuning knob) overrides the runs per split: the largest
-// divisor of the split's tiles up to r.
+// The largest values the two split knobs below take.
+constexpr int kMaxForcedSplits = 256, kMaxForcedStateRuns = 1 << 16;
+
+// FLASHSSD_STATE_RUNS=r (benchmark tuning knob, env_knobs.h) overrides the runs per split: the
+// largest divisor of the split's tiles up to r.
 inline int forced_state_runs(int runs, int tiles_per_split) {
-  if (const char* forced = std::getenv("FLASHSSD_STATE_RUNS"); forced && *forced) {  // (set and not empty)
-    runs = std::min(std::max(1, tiles_per_split), std::max(1, std::atoi(forced)));
+  if (const int forced = env_count("FLASHSSD_STATE_RUNS", kMaxForcedStateRuns)) {
+    runs = std::min(std::max(1, tiles_per_split), forced);
     while (runs > 1 && tiles_per_split % runs != 0) --runs;
   }
   return runs;
 }
 
-// FLASHSSD_NUM_SPLITS=s (benchmark tuning knob) overrides the plan.
+// FLASHSSD_NUM_SPLITS=s (benchmark tuning knob, env_knobs.h; 1 to 256) overrides the plan.
 inline SplitPlan forced_splits(SplitPlan plan, int seqlen, int tile) {
-  if (const char* forced = std::getenv("FLASHSSD_NUM_SPLITS"); forced && *forced) {  // (set and not empty)
-    const int s = std::min(256, std::max(1, std::atoi(forced)));
+  if (const int s = env_count("FLASHSSD_NUM_SPLITS", kMaxForcedSplits)) {
     plan.split_len = ((seqlen + s - 1) / s + tile - 1) / tile * tile;
     plan.num_splits = (seqlen + plan.split_len - 1) / plan.split_len;
   }

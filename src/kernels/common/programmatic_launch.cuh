@@ -12,9 +12,9 @@
 
 #include <cuda_runtime.h>
 
-#include <cstdlib>
 #include <utility>
 
+#include "kernels/common/env_knobs.h"
 #include "kernels/common/launch_util.h"
 
 namespace flashssd {
@@ -35,11 +35,8 @@ __device__ __forceinline__ void allow_next_kernel() {
 }
 
 // Whether the chain's kernels after its first are launched programmatically:
-// FLASHSSD_DISABLE_PDL=1 (set and not "0") turns it off, to time the difference.
-inline bool programmatic_launch_enabled() {
-  const char* off = std::getenv("FLASHSSD_DISABLE_PDL");
-  return !(off && *off && !(off[0] == '0' && off[1] == '\0'));
-}
+// FLASHSSD_DISABLE_PDL=1 turns it off, to time the difference (env_knobs.h).
+inline bool programmatic_launch_enabled() { return !env_flag("FLASHSSD_DISABLE_PDL"); }
 
 // Queues kernel<<<grid, block, smem, stream>>>(args...), programmatically after the stream's
 // previous kernel when `after_previous` (that kernel one of the same chain) and PDL is on.

@@ -2,10 +2,9 @@
 // of the choice on the device. Host code only, so that the CPU tests check it
 // (tests/cpu/test_dispatch_rules.cpp).
 #include <algorithm>
-#include <cstdlib>
-#include <cstring>
 #include <limits>
 
+#include "kernels/common/env_knobs.h"
 #include "kernels/sm90/split_fixup.h"
 
 namespace flashssd::sm90 {
@@ -31,19 +30,15 @@ const int64_t kFixupMinStateSteps = kFixupMinSteps;
 static_assert(kWindowMinStateSteps <= kFixupMinSteps, "auto's state pass is windowed wherever the fix-up's choice would run");
 
 SplitScheme split_scheme() {
-  const char* scheme = std::getenv("FLASHSSD_SPLIT_SCHEME");
-  if (scheme && std::strcmp(scheme, "state") == 0) return SplitScheme::kStatePass;
-  if (scheme && std::strcmp(scheme, "fixup") == 0) return SplitScheme::kFixup;
-  return SplitScheme::kAuto;
+  switch (env_choice("FLASHSSD_SPLIT_SCHEME", {"auto", "state", "fixup"})) {
+    case 1: return SplitScheme::kStatePass;
+    case 2: return SplitScheme::kFixup;
+    default: return SplitScheme::kAuto;  // (unset, empty or "auto")
+  }
 }
 
-// FLASHSSD_STATE_WINDOW: 0 off, 1 on, -1 (unset or anything else) by the state pass's length.
-static int state_window_setting() {
-  const char* window = std::getenv("FLASHSSD_STATE_WINDOW");
-  if (window && std::strcmp(window, "0") == 0) return 0;
-  if (window && std::strcmp(window, "1") == 0) return 1;
-  return -1;
-}
+// FLASHSSD_STATE_WINDOW: 0 off, 1 on, -1 (unset or empty) by the state pass's length.
+static int state_window_setting() { return env_choice("FLASHSSD_STATE_WINDOW", {"0", "1"}); }
 
 bool state_window_wanted(int64_t state_steps) {
   const int setting = state_window_setting();
