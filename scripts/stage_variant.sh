@@ -9,7 +9,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 name=${1:?stage_variant: name the stage}
 patch=${2:-}
 git diff --quiet -- src tests || { echo "stage_variant: src/ or tests/ has changes" >&2; exit 1; }
-[ -z "$patch" ] || git apply "$patch"
+if [ -n "$patch" ]; then
+  # A patch made with `git diff main <branch>` against an older main also carries main's newer
+  # commits, reverted: outside src/ and tests/ that once reverted and deleted logs (session 59).
+  outside=$(git apply --numstat "$patch" | awk '{print $3}' | grep -Ev '^(src|tests)/' || true)
+  [ -z "$outside" ] || { echo "stage_variant: the patch touches files outside src/ and tests/: $outside" >&2; exit 1; }
+  git apply "$patch"
+fi
 restore() { [ -z "$patch" ] || git apply -R "$patch"; }  # (also removes the files the patch adds)
 trap restore EXIT
 cmake --build build-gpu
