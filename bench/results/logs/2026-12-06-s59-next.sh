@@ -14,7 +14,8 @@
 #   2. ncu of the scan at R1 32k, runs of 64 and 16 (main's at 64: 7.0-7.4 us, s59 call 2).
 #   3. s60main's checks: GPU suite default, fix-up at 3 splits, window forced at 3 splits; Hopper
 #      suite; memcheck + racecheck (window forced, 3 splits); quick GPU pytest.
-#   4. s60scan2's checks: GPU suite default, fix-up and window at 3 splits; memcheck, racecheck.
+#   4. s60scan2's checks, the window forced: GPU suite default, state and fix-up at 3 splits;
+#      Hopper suite; memcheck, racecheck (state at 3 splits).
 set -u
 card=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1); echo "card: $card"
 . scripts/device_variant.sh
@@ -47,14 +48,8 @@ echo "main GPU suite, window at 3 splits rc=$?"; grep -E "^\[  (PASSED|FAILED)" 
 FLASHSSD_STATE_WINDOW=1 VARIANT_SCHEMES=state variant_sanitize main_win $M memcheck racecheck
 variant_pack main_checks
 echo "main's checks at ${SECONDS} s"
-T=$S/tests/gpu/flashssd_gpu_tests
-LD_LIBRARY_PATH=$PWD/$S timeout 100 $T > "$OUT/scan2_gpu_default.log" 2>&1
-echo "scan2 GPU suite, default rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/scan2_gpu_default.log"
-LD_LIBRARY_PATH=$PWD/$S FLASHSSD_SPLIT_SCHEME=fixup FLASHSSD_NUM_SPLITS=3 timeout 100 $T > "$OUT/scan2_gpu_fixup3.log" 2>&1
-echo "scan2 GPU suite, fix-up at 3 splits rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/scan2_gpu_fixup3.log"
-LD_LIBRARY_PATH=$PWD/$S FLASHSSD_STATE_WINDOW=1 FLASHSSD_SPLIT_SCHEME=state FLASHSSD_NUM_SPLITS=3 timeout 100 $T \
-  > "$OUT/scan2_gpu_win3.log" 2>&1
-echo "scan2 GPU suite, window at 3 splits rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/scan2_gpu_win3.log"
+# (the window forced: by default, with state and with fix-up at 3 splits; the Hopper suite)
+FLASHSSD_STATE_WINDOW=1 VARIANT_SCHEMES="state fixup" variant_suites scan2 $S
 FLASHSSD_STATE_WINDOW=1 VARIANT_SCHEMES=state variant_sanitize scan2 $S memcheck racecheck
 variant_pack scan2_checks
 echo "scan2's checks at ${SECONDS} s"
