@@ -5,6 +5,7 @@
 #
 #   . scripts/device_variant.sh
 #   variant_suites new out/dev/new              # GPU suite by default and with the fix-up forced at 3 splits; Hopper suite
+#   variant_window_suite new out/dev/new        # GPU suite, windowed state pass forced at 3 splits
 #   variant_sanitize new out/dev/new memcheck racecheck   # small shapes, fix-up forced, 3 splits; Hopper suite's
 #   (VARIANT_SCHEMES="state fixup" forces each scheme in turn in both)
 #   variant_ncu main out/dev/main split_fixup "R4_128k --config R4 --seqlen 131072"   # (scheme forced as above)
@@ -33,6 +34,11 @@ variant_suites() {  # <name> <staged folder>: default, then each scheme of VARIA
     LD_LIBRARY_PATH=$PWD/$2 timeout 60 "$H" > "$OUT/$1_sm90.log" 2>&1
     echo "$1 sm90 suite rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/$1_sm90.log"
   fi
+}
+variant_window_suite() {  # <name> <staged folder>: the GPU suite with the windowed state pass forced at 3 splits
+  LD_LIBRARY_PATH=$PWD/$2 FLASHSSD_STATE_WINDOW=1 FLASHSSD_SPLIT_SCHEME=state FLASHSSD_NUM_SPLITS=3 timeout 100 \
+    "$2/tests/gpu/flashssd_gpu_tests" > "$OUT/$1_gpu_win3.log" 2>&1
+  echo "$1 GPU suite, window at 3 splits rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/$1_gpu_win3.log" | head -5
 }
 variant_sanitize() {  # <name> <staged folder> <tool>...: small shapes, each scheme of VARIANT_SCHEMES (fixup) forced, 3 splits; the Hopper suite's
   local n=$1 F=$2 tool scheme; shift 2

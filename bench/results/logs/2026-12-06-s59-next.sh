@@ -42,9 +42,7 @@ for r in 4 16; do
 done
 variant_pack ab
 VARIANT_SCHEMES=fixup variant_suites main $M
-LD_LIBRARY_PATH=$PWD/$M FLASHSSD_STATE_WINDOW=1 FLASHSSD_SPLIT_SCHEME=state FLASHSSD_NUM_SPLITS=3 timeout 100 \
-  $M/tests/gpu/flashssd_gpu_tests > "$OUT/main_gpu_win3.log" 2>&1
-echo "main GPU suite, window at 3 splits rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/main_gpu_win3.log"
+variant_window_suite main $M
 FLASHSSD_STATE_WINDOW=1 VARIANT_SCHEMES=state variant_sanitize main_win $M memcheck racecheck
 variant_pack main_checks
 echo "main's checks at ${SECONDS} s"
