@@ -264,16 +264,21 @@ def test_no_host_synchronisation():
     torch.cuda.synchronize()
 
 
-def test_runs_on_the_current_stream():
-    kw, dt_limit = _inputs("r1_like", torch.bfloat16)
+@pytest.mark.parametrize("name", ["r1_like", "long_32k_few_heads"])
+def test_runs_on_the_current_stream(name):
+    # x, B and C are NaN until s, after a sleep, writes them: every kernel of the call must run
+    # after that, on s or ordered after it (long_32k_few_heads takes the split path, whose
+    # kernels may use a second stream forked from the caller's).
+    kw, dt_limit = _inputs(name, torch.bfloat16)
     want = _call(flashssd.mamba_chunk_scan_combined, kw, dt_limit)[0]
-    x = torch.full_like(kw["x"], float("nan"))
+    late = {k: torch.full_like(kw[k], float("nan")) for k in ("x", "B", "C")}
     s = torch.cuda.Stream()
     s.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(s):
         torch.cuda._sleep(50_000_000)  # keeps s busy: a kernel on another stream would read the NaNs
-        x.copy_(kw["x"])
-        y = _call(flashssd.mamba_chunk_scan_combined, {**kw, "x": x}, dt_limit)[0]
+        for k, v in late.items():
+            v.copy_(kw[k])
+        y = _call(flashssd.mamba_chunk_scan_combined, {**kw, **late}, dt_limit)[0]
     s.synchronize()
     assert rel_err(y, want) < 1e-3
 
