@@ -45,14 +45,11 @@ printf "%s\n" "--config R4 --seqlen 131072" "--config R4 --seqlen 131072 --A-sca
   timeout 90 bash scripts/api_ab.sh --rounds 3 --lib "main=$M" --lib "scan2=$S" --lib "side=$D" --lib "both=$B" \
   --lib "scan2_r16=$S,FLASHSSD_STATE_RUNS=32" --lib "main_r16=$M,FLASHSSD_STATE_RUNS=32" > "$OUT/api_ab_r4.log" 2>&1
 echo "api_ab R4 rc=$? at ${SECONDS} s"; sed -n '/^summary/,$p' "$OUT/api_ab_r4.log"
-K="ssd_fwd_sm90_kernel|split_boundary|tile_log|state_window|chunk_scores"
-ncu_r1() {  # <tag> <folder> <runs per split>
-  FLASHSSD_STATE_RUNS=$3 LD_LIBRARY_PATH=$PWD/$2 timeout 40 ncu --clock-control none --metrics gpu__time_duration.sum \
-    -k "regex:$K" --csv $2/bench/flashssd_bench --config R1 --seqlen 32768 --iters 2 --warmup 1 --no-verify \
-    > "$OUT/ncu_$1.csv" 2>&1
-  echo "ncu $1 rc=$?"; python3 scripts/ncu_durations.py "$OUT/ncu_$1.csv" | cut -c1-200
-}
-ncu_r1 scan2_runs4 $S 4; ncu_r1 scan2_runs16 $S 16
+# (the state scheme forced: what "auto" takes at R1 32k)
+for r in 4 16; do
+  FLASHSSD_STATE_RUNS=$r VARIANT_SCHEMES=state variant_ncu scan2 $S "ssd_fwd_sm90_kernel|split_boundary|tile_log|state_window|chunk_scores" \
+    "R1_32k_runs$r --config R1 --seqlen 32768"
+done
 variant_pack ab
 VARIANT_SCHEMES=fixup variant_suites main $M
 variant_window_suite main $M
