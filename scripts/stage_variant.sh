@@ -2,7 +2,8 @@
 # Builds build-gpu/ with a patch applied to the tree (or as it is, without one), stages it as
 # out/dev/<name> (scripts/stage_device_build.sh), packs it into out/carry/<name>.tar.xz
 # (scripts/carry.sh) and takes the patch back out: one library variant for a device call.
-# The tree's src/ and tests/ must have no other changes.
+# The tree's src/ and tests/ must have no other changes, and nothing may be committed with
+# `git commit -a` while it builds: the patch is in the tree until the build ends.
 #   scripts/stage_variant.sh <name> [patch]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
