@@ -19,11 +19,12 @@ inline int env_choice(const char* name, std::initializer_list<const char*> choic
   const char* value = std::getenv(name);
   if (value == nullptr || *value == '\0') return -1;
   int index = 0;
-  std::string allowed;
   for (const char* choice : choices) {
     if (std::strcmp(value, choice) == 0) return index;
-    allowed += (index++ ? ", " : "") + std::string(choice);
+    ++index;
   }
+  std::string allowed;  // (built only for the error: a knob is read at every launch)
+  for (const char* choice : choices) allowed += (allowed.empty() ? "" : ", ") + std::string(choice);
   throw Error(std::string(name) + "=" + value + ": expected one of " + allowed + " (or unset)");
 }
 
