@@ -11,6 +11,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernels/common/env_knobs.h"
@@ -181,6 +182,88 @@ struct Workspace {
   ~Workspace() {
     if (ptr) cudaFreeAsync(ptr, stream);
   }
+};
+
+// A second stream for work that runs beside the caller's stream within one call, forked from it
+// and joined back by events (a fork and join that CUDA graph captures take as such): one per host
+// thread and device, so that two threads' calls, or captures, never share it. Non-blocking:
+// only the events order it.
+inline cudaStream_t side_stream() {
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  struct Streams {
+    std::vector<cudaStream_t> by_device;
+    ~Streams() {
+      for (cudaStream_t s : by_device)
+        if (s) cudaStreamDestroy(s);
+    }
+  };
+  thread_local Streams streams;
+  if (int(streams.by_device.size()) <= device) streams.by_device.resize(device + 1, nullptr);
+  if (!streams.by_device[device]) {
+    RelaxedCaptureMode relaxed;  // (the first call may come inside a capture: see workspace_pool)
+    check_cuda(cudaStreamCreateWithFlags(&streams.by_device[device], cudaStreamNonBlocking), "cudaStreamCreate(side)");
+  }
+  return streams.by_device[device];
+}
+
+// Work queued on side() between the fork (it follows the caller's work so far) and the join (the
+// caller's stream waits for it). The join also runs on every exit path, so that a capture never
+// holds an unjoined fork. Declare it after the workspaces that the side's work uses: it joins
+// before they are freed. The side stream is shared by the thread's calls on every stream: a call
+// forked from stream B waits for the side work that an earlier call on stream A queued there
+// (~16 us of chunk scores), not for A's other work.
+class StreamFork {
+ public:
+  // Whether the side stream may take work forked from `main` now. A stream that a capture has
+  // taken in by a fork stays in that capture until it ends: it then serves only calls captured
+  // into the same graph (otherwise the caller keeps the work on its own stream).
+  static bool possible(cudaStream_t main) {
+    cudaStreamCaptureStatus main_status = cudaStreamCaptureStatusNone, side_status = cudaStreamCaptureStatusNone;
+    unsigned long long main_id = 0, side_id = 0;
+    check_cuda(cudaStreamGetCaptureInfo(main, &main_status, &main_id), "cudaStreamGetCaptureInfo");
+    check_cuda(cudaStreamGetCaptureInfo(side_stream(), &side_status, &side_id), "cudaStreamGetCaptureInfo(side)");
+    if (side_status == cudaStreamCaptureStatusNone) return true;
+    return side_status == cudaStreamCaptureStatusActive && main_status == cudaStreamCaptureStatusActive && main_id == side_id;
+  }
+  explicit StreamFork(cudaStream_t main) : main_(main), side_(side_stream()) {
+    RelaxedCaptureMode relaxed;
+    try {
+      check_cuda(cudaEventCreateWithFlags(&forked_, cudaEventDisableTiming), "cudaEventCreate(fork)");
+      check_cuda(cudaEventCreateWithFlags(&joined_, cudaEventDisableTiming), "cudaEventCreate(join)");
+      check_cuda(cudaEventRecord(forked_, main_), "cudaEventRecord(fork)");
+      check_cuda(cudaStreamWaitEvent(side_, forked_, 0), "cudaStreamWaitEvent(fork)");
+    } catch (...) {  // (no fork made: nothing to join)
+      if (forked_) cudaEventDestroy(forked_);
+      if (joined_) cudaEventDestroy(joined_);
+      throw;
+    }
+  }
+  StreamFork(const StreamFork&) = delete;
+  StreamFork& operator=(const StreamFork&) = delete;
+  cudaStream_t side() const { return side_; }
+  void join() {
+    if (!joined_) return;
+    RelaxedCaptureMode relaxed;  // (for the event's destruction inside a capture)
+    check_cuda(cudaEventRecord(joined_, side_), "cudaEventRecord(join)");
+    check_cuda(cudaStreamWaitEvent(main_, joined_, 0), "cudaStreamWaitEvent(join)");
+    cudaEventDestroy(std::exchange(joined_, nullptr));  // (released once the streams are past it)
+  }
+  ~StreamFork() {  // (no throwing here: RelaxedCaptureMode's exchange done by hand)
+    cudaStreamCaptureMode mode = cudaStreamCaptureModeRelaxed;
+    const bool exchanged = cudaThreadExchangeStreamCaptureMode(&mode) == cudaSuccess;
+    if (joined_) {  // (a join not made, or failed: made here, best effort)
+      cudaEventRecord(joined_, side_);
+      cudaStreamWaitEvent(main_, joined_, 0);
+      cudaEventDestroy(joined_);
+    }
+    cudaEventDestroy(forked_);
+    if (exchanged) cudaThreadExchangeStreamCaptureMode(&mode);
+  }
+
+ private:
+  cudaStream_t main_, side_;
+  cudaEvent_t forked_ = nullptr, joined_ = nullptr;
 };
 
 // Allocates the split states and decays of params' plan (num_splits > 1, state_runs runs of

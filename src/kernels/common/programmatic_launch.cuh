@@ -1,5 +1,6 @@
 // Programmatic dependent launch (sm_90+) for the chain of kernels one forward call queues
-// (state pass -> boundary scan -> chunk scores -> main pass): each kernel after the chain's
+// (state pass -> boundary scan -> main pass, the chunk scores beside the first two on a side
+// stream, or before the main pass without splits): each kernel after the chain's
 // first is launched with programmatic stream serialisation, so that its CTAs can start (and
 // run their prologue) while the previous kernel's last CTAs finish, instead of after it
 // has completed and the launch has gone through the front end. Every kernel of the chain

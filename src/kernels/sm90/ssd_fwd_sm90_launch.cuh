@@ -6,19 +6,21 @@
 //      starts the splits from zero states and the fix-up follows it;
 //   2. boundary scan (shared with the sm80 path): each split's incoming state;
 //   3. chunk scores (N = 128, 256): S = C B^T per (batch, group, 64-token tile), once for the
-//      group's heads;
+//      group's heads (with > 1 split on a side stream, beside 1 and 2: StreamFork);
 //   4. main pass: y and the final states;
 //   5. (cu_seqlens with varlen_states) the state pass's varlen mode: each sequence's final
 //      state, and empty sequences' states (shared with the sm80 path).
 // Kernels 1-4 after the first one queued are launched programmatically after it
 // (programmatic_launch.cuh): each starts while its predecessor's last CTAs finish and waits
-// for it before touching memory.
+// for it before touching memory (not across the side stream's fork and join: the kernel after
+// each is launched plainly).
 // Included only by the per-instantiation .cu files.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <type_traits>
 
@@ -101,6 +103,19 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   params.split_len = plan.split_len;
   Workspace workspace(stream), flags_workspace(stream), scores_workspace(stream);
   bool queued = false;  // a kernel of this call is queued (the next one chains to it)
+  // The main pass reads each tile's S from here (chunk_scores_sm90.cuh; N = 128 and 256).
+  ChunkScoresArgs scores{};
+  if constexpr (K::kChunkScores) {
+    scores_workspace.allocate(chunk_scores_bytes(params.batch, params.seqlen, params.groups), "workspace allocation (chunk scores)");
+    float* inv_scales = chunk_score_inv_scales(scores_workspace.ptr, params.batch, params.seqlen, params.groups);
+    // (Its size checks before the pre-pass is queued.)
+    K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores_workspace.ptr), inv_scales);
+    scores = {params.B, params.C, b_s[0], b_s[1], b_s[2], c_s[0], c_s[1], c_s[2],
+              params.batch, params.seqlen, params.groups, scores_workspace.ptr, inv_scales};
+  }
+  auto launch_scores = [&](cudaStream_t on, bool after_previous) {
+    if constexpr (K::kChunkScores) launch_chunk_scores<CudaElement, kN, typename K::CudaScoreElement>(scores, on, after_previous);
+  };
   if (params.seq_idx || params.cu_seqlens) {
     const int64_t tokens = int64_t(params.batch) * params.seqlen;
     flags_workspace.allocate(size_t(tokens), "workspace allocation (reset flags)");
@@ -116,8 +131,20 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
   // choice; plan_split_scheme).
   bool with_fixup = false;
   Workspace decays_workspace(stream), end_workspace(stream);
+  std::optional<StreamFork> beside;  // (after the workspaces: joined before they are freed)
   const float* tile_log = nullptr;
   if (plan.num_splits > 1) {
+    // The chunk scores read only B and C: they run beside the split kernels, whose small window
+    // kernels and short state-pass runs leave most SMs idle (session 58's timeline: at R1 32k the
+    // median SM is busy 34 of the state pass's 63 us), instead of after them. Session 60 (H100,
+    // API A/B): R1 32k -1.0%, z -1.0%, R4 128k -0.4%; one split (R1 8k, no fork) -0.0%.
+    if constexpr (K::kChunkScores) {
+      if (StreamFork::possible(stream)) {
+        beside.emplace(stream);
+        launch_scores(beside->side(), false);
+        queued = false;  // (the caller's stream has an event record last, no kernel to chain to)
+      }
+    }
     // Runs of the state pass per split: more CTAs when the splits alone leave SMs idle.
     const int split_tiles = plan.split_len / K::kQ;
     const int64_t state_ctas = ctas_per_split * (plan.num_splits - 1);
@@ -171,20 +198,16 @@ void run_ssd_fwd_sm90(SsdKernelParams params, cudaStream_t stream) {
     }
     launch_sm90_pass<K, false, true>(p, ctas_per_split * (plan.num_splits - 1) * p.state_runs, sms, stream, queued,
                                      windowed ? PassGrid::kPerItem : PassGrid::kBalanced);
-    sm80::launch_split_boundary_scan(params, stream, true);
+    // Joined before the scan, so that the main pass still starts programmatically after it.
+    if (beside) beside->join();
+    sm80::launch_split_boundary_scan(params, stream, !beside);
     queued = true;
   }
-  // The main pass reads each tile's S from here (chunk_scores_sm90.cuh; N = 128 and 256).
   if constexpr (K::kChunkScores) {
-    scores_workspace.allocate(chunk_scores_bytes(params.batch, params.seqlen, params.groups), "workspace allocation (chunk scores)");
-    void* scores = scores_workspace.ptr;
-    float* inv_scales = chunk_score_inv_scales(scores, params.batch, params.seqlen, params.groups);
-    // (Its size checks before the pre-pass is queued.)
-    K::set_chunk_scores(p, reinterpret_cast<const typename K::ScoreElement*>(scores), inv_scales);
-    launch_chunk_scores<CudaElement, kN, typename K::CudaScoreElement>({params.B, params.C, b_s[0], b_s[1], b_s[2], c_s[0], c_s[1], c_s[2],
-                                          params.batch, params.seqlen, params.groups, scores, inv_scales},
-                                         stream, queued);
-    queued = true;
+    if (!beside) {
+      launch_scores(stream, queued);
+      queued = true;
+    }
   }
   if (p.z) launch_sm90_pass<K, true, false>(p, ctas_per_split * plan.num_splits, sms, stream, queued);
   else launch_sm90_pass<K, false, false>(p, ctas_per_split * plan.num_splits, sms, stream, queued);
