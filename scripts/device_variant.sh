@@ -9,6 +9,7 @@
 #   variant_sanitize new out/dev/new memcheck racecheck   # small shapes, fix-up forced, 3 splits; Hopper suite's
 #   (VARIANT_SCHEMES="state fixup" forces each scheme in turn in both)
 #   variant_ncu main out/dev/main split_fixup "R4_128k --config R4 --seqlen 131072"   # (scheme forced as above)
+#   variant_checks new out/dev/new             # before a merge: both suites three ways, sanitizers with the window forced
 #   variant_pytest pytest_quick out/dev/new "not mamba_ssm_triton"   # the GPU pytest file, logs and JSON report in $OUT
 #   variant_pack checks                         # $OUT's *.log / *.csv into $OUT/checks.tgz
 #   printf "%s\n" "--config R4 --seqlen 131072" | variant_against new out/dev/new out/dev/main
@@ -77,6 +78,16 @@ variant_pytest() {  # <log name> <staged folder> [pytest -k expression]: tests/p
     timeout "${PYTEST_LIMIT:-150}" python3 -m pytest tests/python/test_gpu.py ${3:+-k "$3"} -v -rs -p no:cacheprovider \
     --durations=10 > "$OUT/$1.log" 2>&1
   echo "pytest $1 rc=$? at ${SECONDS} s"; tail -3 "$OUT/$1.log"
+}
+
+variant_checks() {  # <name> <staged folder>: what a build passes before it is merged, packed as <name>_checks.tgz:
+  # the suites by default and with the fix-up at 3 splits, again with the window forced (by default
+  # and the state scheme at 3 splits), memcheck and racecheck with the window forced (state and
+  # fix-up at 3 splits; the Hopper suite's small shapes); ~330 s on an H100 (session 60)
+  VARIANT_SCHEMES=fixup variant_suites "$1" "$2"
+  FLASHSSD_STATE_WINDOW=1 VARIANT_SCHEMES=state variant_suites "$1_win" "$2"
+  FLASHSSD_STATE_WINDOW=1 VARIANT_SCHEMES="state fixup" variant_sanitize "$1" "$2" memcheck racecheck
+  variant_pack "$1_checks"
 }
 
 variant_pack() {  # <archive name>
