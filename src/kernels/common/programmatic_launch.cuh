@@ -1,13 +1,13 @@
 // Programmatic dependent launch (sm_90+) for the chain of kernels one forward call queues
-// (state pass -> boundary scan -> main pass, the chunk scores beside the first two on a side
-// stream, or before the main pass without splits): each kernel after the chain's
-// first is launched with programmatic stream serialisation, so that its CTAs can start (and
-// run their prologue) while the previous kernel's last CTAs finish, instead of after it
-// has completed and the launch has gone through the front end. Every kernel of the chain
-// calls wait_for_previous_kernel() before it touches global memory that the previous ones
-// write or read (in practice: before any global access but its own parameters), which
-// returns once they have completed and their writes are visible; so the order of the chain
-// holds transitively. Kernels launched without the attribute (the chain's first, the
+// (state pass -> boundary scan -> main pass; with splits the chunk scores run on a side stream
+// beside the state pass, joined before the scan, and without splits before the main pass): each
+// kernel after the chain's first is launched with programmatic stream serialisation, so that
+// its CTAs can start (and run their prologue) while the previous kernel's last CTAs finish,
+// instead of after it has completed and the launch has gone through the front end. Every
+// kernel of the chain calls wait_for_previous_kernel() before it touches global memory that
+// the previous ones write or read (in practice: before any global access but its own
+// parameters), which returns once they have completed and their writes are visible; so the
+// order of the chain holds transitively. Kernels launched without the attribute (the chain's first, the
 // fallback path, FLASHSSD_DISABLE_PDL=1) see both calls as no-ops.
 #pragma once
 

@@ -6,7 +6,7 @@
 //      starts the splits from zero states and the fix-up follows it;
 //   2. boundary scan (shared with the sm80 path): each split's incoming state;
 //   3. chunk scores (N = 128, 256): S = C B^T per (batch, group, 64-token tile), once for the
-//      group's heads (with > 1 split on a side stream, beside 1 and 2: StreamFork);
+//      group's heads (with > 1 split on a side stream beside 1, joined before 2: StreamFork);
 //   4. main pass: y and the final states;
 //   5. (cu_seqlens with varlen_states) the state pass's varlen mode: each sequence's final
 //      state, and empty sequences' states (shared with the sm80 path).
