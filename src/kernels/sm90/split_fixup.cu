@@ -208,7 +208,9 @@ __global__ void __launch_bounds__(kPrefixWarps * 32) split_log_prefix_kernel(con
 // the first tile of split s whose log-decay from its end to the split's end is >= kWindowFloor
 // (the tiles before it, and the state before them, reach the split's end with weights that are
 // 0 in fp32). The last tile always qualifies (no decay after it). One warp per (b, h, split),
-// from the split's end backwards 32 tiles a round: with dt >= 0 the log-decay after a tile only
+// from the split's end backwards 32 tiles a round, kPrefixLoads rounds' loads issued together
+// (one round's load at a time made the search a chain of L2 round trips: 6.0-6.5 us at R1 32k,
+// whose slowest heads' windows are whole splits of 8 rounds; ncu, session 59): with dt >= 0 the log-decay after a tile only
 // falls going back (A <= 0; with A > 0 only a reset cuts, and -inf stays -inf in the sums), so
 // the first tile found below the floor ends the search; -inf (a packed sequence starts after
 // the tile) cuts, a NaN never does.
@@ -228,18 +230,28 @@ __global__ void __launch_bounds__(kWindowWarps * 32) state_window_kernel(const _
   const float* row = tile_log + bh * tiles;
   float carry = 0.f;  // the log-decay of the tiles after this round's to the split's end
   int first = begin;
-  for (int top = end; top > begin; top -= 32) {
-    const int t = top - 1 - lane;  // lane 0 the round's last tile
-    const float v = t >= begin ? row[t] : 0.f;
-    const float inclusive = warp_inclusive_sum(v, lane);  // tiles t .. top - 1
-    const float before = __shfl_up_sync(0xffffffffu, inclusive, 1);
-    const float after = carry + (lane == 0 ? 0.f : before);  // tiles t + 1 .. end - 1
-    const unsigned cut = __ballot_sync(0xffffffffu, t >= begin && after < kWindowFloor);
-    if (cut) {
-      first = top - (__ffs(cut) - 1);  // the tile after the latest one cut
-      break;
+  bool found = false;  // (warp-uniform: set from a ballot)
+  for (int top0 = end; top0 > begin && !found; top0 -= 32 * kPrefixLoads) {
+    float v[kPrefixLoads];
+#pragma unroll
+    for (int k = 0; k < kPrefixLoads; ++k) {
+      const int t = top0 - 32 * k - 1 - lane;  // lane 0 round k's last tile
+      v[k] = t >= begin ? row[t] : 0.f;
     }
-    carry += __shfl_sync(0xffffffffu, inclusive, 31);
+#pragma unroll
+    for (int k = 0; k < kPrefixLoads; ++k) {
+      const int top = top0 - 32 * k, t = top - 1 - lane;
+      const float inclusive = warp_inclusive_sum(v[k], lane);  // tiles t .. top - 1
+      const float before = __shfl_up_sync(0xffffffffu, inclusive, 1);
+      const float after = carry + (lane == 0 ? 0.f : before);  // tiles t + 1 .. end - 1
+      const unsigned cut = __ballot_sync(0xffffffffu, t >= begin && after < kWindowFloor);
+      if (cut) {
+        first = top - (__ffs(cut) - 1);  // the tile after the latest one cut
+        found = true;
+        break;
+      }
+      carry += __shfl_sync(0xffffffffu, inclusive, 31);  // (rounds past the split's start add 0)
+    }
   }
   if (lane == 0) window_start[item] = first;
 }
