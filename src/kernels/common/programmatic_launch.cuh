@@ -1,14 +1,15 @@
 // Programmatic dependent launch (sm_90+) for the chain of kernels one forward call queues
 // (state pass -> boundary scan -> main pass; with splits the chunk scores run on a side stream
-// beside the state pass, joined before the scan, and without splits before the main pass): each
-// kernel after the chain's first is launched with programmatic stream serialisation, so that
-// its CTAs can start (and run their prologue) while the previous kernel's last CTAs finish,
-// instead of after it has completed and the launch has gone through the front end. Every
-// kernel of the chain calls wait_for_previous_kernel() before it touches global memory that
-// the previous ones write or read (in practice: before any global access but its own
-// parameters), which returns once they have completed and their writes are visible; so the
-// order of the chain holds transitively. Kernels launched without the attribute (the chain's first, the
-// fallback path, FLASHSSD_DISABLE_PDL=1) see both calls as no-ops.
+// beside the window kernels and the state pass, joined before the scan; without splits, before
+// the main pass): each kernel after the chain's first is launched with programmatic stream
+// serialisation, so that its CTAs can start (and run their prologue) while the previous
+// kernel's last CTAs finish, instead of after it has completed and the launch has gone through
+// the front end. Every kernel of the chain calls wait_for_previous_kernel() before it touches
+// global memory that the previous ones write or read (in practice: before any global access but
+// its own parameters), which returns once they have completed and their writes are visible; so
+// the order of the chain holds transitively. Kernels launched without the attribute (the
+// chain's first, the first after a side stream's fork or join, the fallback path,
+// FLASHSSD_DISABLE_PDL=1) see both calls as no-ops.
 #pragma once
 
 #include <cuda_runtime.h>
