@@ -21,6 +21,9 @@ median over rounds of `iters` calls (the stream synchronised at each round's end
              importing every tensor: DLPack and the error path, no launch;
   outputs    the op body's allocations alone (y, final states, the empty varlen output).
 
+--seqlen T (64 by default) sets the tokens; with FLASHSSD_NUM_SPLITS=2 and T = 256 the Hopper
+path takes its split kernels (the side stream's fork and join included). --layers a,b times
+those layers only.
 --device cpu times the same layers on CPU tensors (the float64 reference then runs instead of
 the kernels, negligible at this size): a check of the script on a machine without a GPU.
 Prints one line per layer and, with --json, writes them.
@@ -39,9 +42,9 @@ import flashssd
 from flashssd import _C, _ops
 
 
-def inputs(device: str) -> dict:
+def inputs(device: str, T: int = 64) -> dict:
     g = torch.Generator(device="cpu").manual_seed(0)
-    b, T, H, P, N, G = 1, 64, 4, 64, 128, 1
+    b, H, P, N, G = 1, 4, 64, 128, 1
     dev = torch.device(device)
 
     def rand(*shape, dtype=torch.bfloat16, scale=1.0):
@@ -73,12 +76,14 @@ def main() -> int:
     ap.add_argument("--device", default="cuda", choices=["cuda", "cpu"])
     ap.add_argument("--iters", type=int, default=2000)
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--seqlen", type=int, default=64)
+    ap.add_argument("--layers", help="comma-separated layers to time (all by default)")
     ap.add_argument("--json")
     args = ap.parse_args()
     if args.device == "cuda" and not torch.cuda.is_available():
         print("host_overhead: no CUDA device (--device cpu times the CPU path)")
         return 77
-    t = inputs(args.device)
+    t = inputs(args.device, args.seqlen)
     sync = torch.cuda.synchronize if args.device == "cuda" else (lambda: None)
     x = t["x"]
     b, _, H, P = x.shape
@@ -132,12 +137,17 @@ def main() -> int:
             return 1
         layers = (("api", api), ("op", op), ("body", body), ("extension", extension), ("tensors", tensors),
                   ("import", rejected), ("outputs", outputs))
-        for name, fn in layers:
+        wanted = set(args.layers.split(",")) if args.layers else {name for name, _ in layers}
+        unknown = wanted - {name for name, _ in layers}
+        if unknown:
+            print(f"host_overhead: unknown layers {sorted(unknown)}")
+            return 2
+        for name, fn in (layer for layer in layers if layer[0] in wanted):
             us = per_call_us(fn, args.iters, args.rounds, sync)
             rows.append({"layer": name, "us_per_call": round(us, 2)})
             print(f"{name:10s} {us:8.1f} us per call")
     meta = {"device": torch.cuda.get_device_name() if args.device == "cuda" else "cpu", "torch": torch.__version__,
-            "flashssd": flashssd.__version__, "iters": args.iters, "rounds": args.rounds, "y_rel_err": rel}
+            "flashssd": flashssd.__version__, "iters": args.iters, "rounds": args.rounds, "seqlen": args.seqlen, "y_rel_err": rel}
     print(json.dumps(meta))
     if args.json:
         with open(args.json, "w") as f:

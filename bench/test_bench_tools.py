@@ -616,3 +616,19 @@ def test_host_overhead_times_every_layer_on_the_cpu(tmp_path):
     assert [r["layer"] for r in result["rows"]] == ["api", "op", "body", "extension", "tensors", "import", "outputs"]
     assert all(r["us_per_call"] > 0 for r in result["rows"])
     assert result["device"] == "cpu" and result["y_rel_err"] < 2e-2
+
+
+def test_host_overhead_times_the_layers_asked_for_at_a_length(tmp_path):
+    pytest.importorskip("torch")
+    pytest.importorskip("flashssd")
+    out = tmp_path / "host.json"
+    run = subprocess.run([sys.executable, os.path.join(HERE, "host_overhead.py"), "--device", "cpu", "--iters", "5",
+                          "--rounds", "1", "--seqlen", "256", "--layers", "extension,import", "--json", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    result = json.loads(out.read_text())
+    assert [r["layer"] for r in result["rows"]] == ["extension", "import"]
+    assert result["seqlen"] == 256 and result["y_rel_err"] < 2e-2
+    bad = subprocess.run([sys.executable, os.path.join(HERE, "host_overhead.py"), "--device", "cpu", "--layers", "nope"],
+                         capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and "unknown layers" in bad.stdout
