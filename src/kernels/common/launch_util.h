@@ -187,24 +187,37 @@ struct Workspace {
 // A second stream for work that runs beside the caller's stream within one call, forked from it
 // and joined back by events (a fork and join that CUDA graph captures take as such): one per host
 // thread and device, so that two threads' calls, or captures, never share it. Non-blocking:
-// only the events order it.
-inline cudaStream_t side_stream() {
+// only the events order it. Its two events are made once with it and reused by every fork: a
+// wait takes the event's latest record when it is queued, so a later record cannot move it.
+struct SideStream {
+  cudaStream_t stream = nullptr;
+  cudaEvent_t forked = nullptr, joined = nullptr;
+};
+inline SideStream side_stream() {
   int device = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-  struct Streams {
-    std::vector<cudaStream_t> by_device;
-    ~Streams() {
-      for (cudaStream_t s : by_device)
-        if (s) cudaStreamDestroy(s);
+  struct ByDevice {
+    std::vector<SideStream> sides;
+    ~ByDevice() {
+      for (const SideStream& s : sides) {
+        if (s.forked) cudaEventDestroy(s.forked);
+        if (s.joined) cudaEventDestroy(s.joined);
+        if (s.stream) cudaStreamDestroy(s.stream);
+      }
     }
   };
-  thread_local Streams streams;
-  if (int(streams.by_device.size()) <= device) streams.by_device.resize(device + 1, nullptr);
-  if (!streams.by_device[device]) {
+  thread_local ByDevice by_device;
+  if (int(by_device.sides.size()) <= device) by_device.sides.resize(device + 1);
+  SideStream& side = by_device.sides[device];
+  if (!side.joined) {  // (made in order; a failure leaves the rest to the next call)
     RelaxedCaptureMode relaxed;  // (the first call may come inside a capture: see workspace_pool)
-    check_cuda(cudaStreamCreateWithFlags(&streams.by_device[device], cudaStreamNonBlocking), "cudaStreamCreate(side)");
+    if (!side.stream)
+      check_cuda(cudaStreamCreateWithFlags(&side.stream, cudaStreamNonBlocking), "cudaStreamCreate(side)");
+    if (!side.forked)
+      check_cuda(cudaEventCreateWithFlags(&side.forked, cudaEventDisableTiming), "cudaEventCreate(fork)");
+    check_cuda(cudaEventCreateWithFlags(&side.joined, cudaEventDisableTiming), "cudaEventCreate(join)");
   }
-  return streams.by_device[device];
+  return side;
 }
 
 // Work queued on side() between the fork (it follows the caller's work so far) and the join (the
@@ -222,48 +235,35 @@ class StreamFork {
     cudaStreamCaptureStatus main_status = cudaStreamCaptureStatusNone, side_status = cudaStreamCaptureStatusNone;
     unsigned long long main_id = 0, side_id = 0;
     check_cuda(cudaStreamGetCaptureInfo(main, &main_status, &main_id), "cudaStreamGetCaptureInfo");
-    check_cuda(cudaStreamGetCaptureInfo(side_stream(), &side_status, &side_id), "cudaStreamGetCaptureInfo(side)");
+    check_cuda(cudaStreamGetCaptureInfo(side_stream().stream, &side_status, &side_id), "cudaStreamGetCaptureInfo(side)");
     if (side_status == cudaStreamCaptureStatusNone) return true;
     return side_status == cudaStreamCaptureStatusActive && main_status == cudaStreamCaptureStatusActive && main_id == side_id;
   }
   explicit StreamFork(cudaStream_t main) : main_(main), side_(side_stream()) {
-    RelaxedCaptureMode relaxed;
-    try {
-      check_cuda(cudaEventCreateWithFlags(&forked_, cudaEventDisableTiming), "cudaEventCreate(fork)");
-      check_cuda(cudaEventCreateWithFlags(&joined_, cudaEventDisableTiming), "cudaEventCreate(join)");
-      check_cuda(cudaEventRecord(forked_, main_), "cudaEventRecord(fork)");
-      check_cuda(cudaStreamWaitEvent(side_, forked_, 0), "cudaStreamWaitEvent(fork)");
-    } catch (...) {  // (no fork made: nothing to join)
-      if (forked_) cudaEventDestroy(forked_);
-      if (joined_) cudaEventDestroy(joined_);
-      throw;
-    }
+    check_cuda(cudaEventRecord(side_.forked, main_), "cudaEventRecord(fork)");
+    check_cuda(cudaStreamWaitEvent(side_.stream, side_.forked, 0), "cudaStreamWaitEvent(fork)");
+    joined_ = false;  // (a fork made: it must be joined)
   }
   StreamFork(const StreamFork&) = delete;
   StreamFork& operator=(const StreamFork&) = delete;
-  cudaStream_t side() const { return side_; }
+  cudaStream_t side() const { return side_.stream; }
   void join() {
-    if (!joined_) return;
-    RelaxedCaptureMode relaxed;  // (for the event's destruction inside a capture)
-    check_cuda(cudaEventRecord(joined_, side_), "cudaEventRecord(join)");
-    check_cuda(cudaStreamWaitEvent(main_, joined_, 0), "cudaStreamWaitEvent(join)");
-    cudaEventDestroy(std::exchange(joined_, nullptr));  // (released once the streams are past it)
+    if (joined_) return;
+    check_cuda(cudaEventRecord(side_.joined, side_.stream), "cudaEventRecord(join)");
+    check_cuda(cudaStreamWaitEvent(main_, side_.joined, 0), "cudaStreamWaitEvent(join)");
+    joined_ = true;
   }
-  ~StreamFork() {  // (no throwing here: RelaxedCaptureMode's exchange done by hand)
-    cudaStreamCaptureMode mode = cudaStreamCaptureModeRelaxed;
-    const bool exchanged = cudaThreadExchangeStreamCaptureMode(&mode) == cudaSuccess;
-    if (joined_) {  // (a join not made, or failed: made here, best effort)
-      cudaEventRecord(joined_, side_);
-      cudaStreamWaitEvent(main_, joined_, 0);
-      cudaEventDestroy(joined_);
+  ~StreamFork() {  // (a join not made, or failed: made here, best effort, without throwing)
+    if (!joined_) {
+      cudaEventRecord(side_.joined, side_.stream);
+      cudaStreamWaitEvent(main_, side_.joined, 0);
     }
-    cudaEventDestroy(forked_);
-    if (exchanged) cudaThreadExchangeStreamCaptureMode(&mode);
   }
 
  private:
-  cudaStream_t main_, side_;
-  cudaEvent_t forked_ = nullptr, joined_ = nullptr;
+  cudaStream_t main_;
+  SideStream side_;  // (a copy of the handles: the thread's table may grow under a fork)
+  bool joined_ = true;
 };
 
 // Allocates the split states and decays of params' plan (num_splits > 1, state_runs runs of
