@@ -11,8 +11,8 @@
 #   records show ~0.04-0.05 ms more than the ungated row's, the H100's do not), then the quick
 #   pytest. After it: copy $OUT's json / md / png to bench/results/, commit,
 #   python3 scripts/update_readme_perf.py, and update README's record paragraph.
-# - Elsewhere (~120 s on an H100): the C++ GPU suites on the build (its quick pytest passed in
-#   session 62; the suites ran on main's kernels, not on this build's host code).
+# - Elsewhere (~70 s on an H100): scripts/device_split_timing.sh alone, the control for the H200's
+#   (the build's checks all passed in session 62: calls 1 and 3).
 set -u
 card=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1); echo "card: $card"
 . scripts/device_variant.sh
@@ -24,6 +24,5 @@ if [[ "$card" == *H200* ]]; then
   echo "all done at ${SECONDS} s"; exit 0
 fi
 bash scripts/carry.sh unpack s62ev > /dev/null || exit 1
-variant_suites ev $F
-variant_pack ev_suites
+bash scripts/device_split_timing.sh $F; echo "split timing rc=$? at ${SECONDS} s"
 echo "all done at ${SECONDS} s"
