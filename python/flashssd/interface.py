@@ -23,8 +23,9 @@ The state restarts from zero where ``seq_idx`` changes and at each sequence star
 of ``cu_seqlens``. y has x's dtype; states are fp32. Tensors on the CPU run the
 library's float64 reference; CUDA tensors run the GPU kernels on the current
 stream (CUDA-graph capturable). Bad input raises ``flashssd.Error`` (a
-ValueError) with the library's message; a valid request this build cannot serve
-raises ``flashssd.NotSupported`` (a NotImplementedError).
+ValueError) with the library's message (a ``dt_limit`` that is not a pair of
+numbers: TypeError); a valid request this build cannot serve raises
+``flashssd.NotSupported`` (a NotImplementedError).
 
 There is no backward pass yet: a call whose inputs require grad while grad mode
 is on raises NotImplementedError.
@@ -39,6 +40,7 @@ import torch
 from torch import Tensor
 
 from . import _ops
+from ._C import Error
 
 __all__ = ["SSDOutput", "ssd", "mamba_chunk_scan_combined"]
 
@@ -68,7 +70,7 @@ def _segsum(segsum: Union[str, int]) -> int:
             return _ops.SEGSUM_VARIANTS[segsum]
         except KeyError:
             names = ", ".join(repr(k) for k in _ops.SEGSUM_VARIANTS)
-            raise ValueError(f"flashssd: segsum: expected one of {names}, got {segsum!r}") from None
+            raise Error(f"flashssd: segsum: expected one of {names}, got {segsum!r}") from None
     return int(segsum)
 
 

@@ -268,7 +268,7 @@ def test_bad_python_arguments():
     args = (kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"])
     with pytest.raises(TypeError, match="flashssd: dt_limit"):
         flashssd.ssd(*args, dt_limit=0.5)
-    with pytest.raises(ValueError, match="flashssd: segsum"):
+    with pytest.raises(flashssd.Error, match="flashssd: segsum"):  # (a ValueError)
         flashssd.ssd(*args, segsum="fastest")
     with pytest.raises(ValueError, match="flashssd: segsum"):
         flashssd.ssd(*args, segsum=7)
