@@ -6,7 +6,8 @@
 #   device: OUT=$OUT bash bench/results/logs/2026-12-06-s63-call.sh > $OUT/call.txt 2>&1
 # - On an H200: the benchmark of record on main with its checks, then scripts/device_split_timing.sh
 #   (where R1 32k z's extra time over 16k z goes on the H200), then s63tidy2's C++ suites where time
-#   is left (the rest of its checks go in a second call).
+#   is left (the rest of its checks go in a second call). TOTAL_ALL (330: the record's checks only
+#   where 100 s are left after it; session 63 had little device time left) as device_record.sh.
 # - Elsewhere: the split timing on s62ev (the H100 control), then s63tidy2's C++ suites and quick
 #   GPU pytest (graph capture of the split path included).
 set -u
@@ -21,7 +22,7 @@ tidy_checks() {
   variant_pack tidy_pytest
 }
 if [[ "$card" == *H200* ]]; then
-  TOTAL_ALL=430 bash scripts/device_record.sh s62ev; echo "record + checks rc=$? at ${SECONDS} s"
+  TOTAL_ALL=${TOTAL_ALL:-330} bash scripts/device_record.sh s62ev; echo "record + checks rc=$? at ${SECONDS} s"
   bash scripts/device_split_timing.sh out/dev/s62ev; echo "split timing rc=$? at ${SECONDS} s"
   # (the device returns at most 8 files: the record's logs and the split timing in one archive)
   (cd "$OUT" && tar -czf record_logs.tgz ./*.log ./*_split.txt ./checks_logs.tgz 2>/dev/null
