@@ -341,6 +341,35 @@ class ScopedEnv {
   std::string saved_;
 };
 
+// The portable kernel's half head-dim blocks (sm80/ssd_fwd_sm80.h: what GPUs without the shared
+// memory for the default block take: sm_86 / sm_89 at N <= 128, the A100 at 16-bit N = 256),
+// forced on any GPU (on Hopper, with the Hopper kernel off): every dtype that has one, P with
+// a partial last block, every option; then split runs (state pass at the half block too).
+TEST(GpuForwardSmall, Sm80HalfHeadBlocksMatchReference) {
+  REQUIRE_GPU();
+  const ScopedEnv portable("FLASHSSD_DISABLE_SM90", "1"), half("FLASHSSD_SM80_HALF_HEAD_BLOCK", "1");
+  for (DType io : {DType::kBFloat16, DType::kFloat16, DType::kFloat32}) {
+    for (int N : {128, 256}) {
+      if (io == DType::kFloat32 && N == 256) continue;  // (none built: its default block is the smallest)
+      for (int P : {64, 40}) {
+        ref::HostTensorOptions opt;
+        opt.io = io;
+        auto s = all_options(2, 300, 4, 2, P, N, 300 + P + N);
+        s.packed_seqs = 3;
+        expect_close(run_case(s, opt), io, "half head block, " + describe(s, io));
+      }
+    }
+  }
+  const ScopedEnv splits("FLASHSSD_NUM_SPLITS", "3");
+  for (int N : {128, 256}) {
+    auto s = all_options(1, 9000, 2, 1, 64, N, 310 + N);
+    s.varlen_seqs = 5;
+    const CaseResult r = run_case(s, {DType::kBFloat16});
+    expect_close(r, DType::kBFloat16, "half head block, 3 splits, cu_seqlens, N " + std::to_string(N));
+    EXPECT_LE(r.varlen_err, 1e-2);
+  }
+}
+
 // Long sequences with few heads: the launcher splits the sequence (state pass,
 // boundary scan, main pass); resets and varlen boundaries land across splits.
 TEST(GpuForwardSplit, LongSequenceSplitsMatchReference) {

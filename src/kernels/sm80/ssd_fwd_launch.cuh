@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "kernels/common/env_knobs.h"
 #include "kernels/common/launch_util.h"
 #include "kernels/sm80/ssd_fwd_kernel.cuh"
 #include "kernels/sm80/ssd_fwd_sm80.h"
@@ -30,28 +31,43 @@ void launch_pass(const SsdKernelParams& params, int64_t ctas, cudaStream_t strea
   check_cuda(cudaGetLastError(), "ssd_fwd_sm80 launch");
 }
 
-template <class Element, int kN, SegsumVariant kVariant>
-void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
-  // Head-dim block: keeps the register-resident state at 64 floats/thread (16-bit) or
-  // 32 (fp32, whose split operands need twice the fragment registers and whose
-  // tiles twice the shared memory).
-  constexpr bool kF32 = sizeof(Element) == 4;
-  constexpr int kBP = kF32 ? (kN > 128 ? 16 : 32) : (kN > 128 ? 32 : 64);
+// The half head-dim blocks' instantiations (ssd_fwd_sm80_*_half_hier.cu: one per file, not
+// again in each default block's file, which may hand over to them).
+#define FLASHSSD_SM80_HALF_BLOCK_LAUNCH(Element, N)                                                     \
+  launch_ssd_fwd_sm80<Element, N, half_head_block(sizeof(Element), N, SegsumVariant::kHierarchical), \
+                      SegsumVariant::kHierarchical>(SsdKernelParams, cudaStream_t)
+extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(__nv_bfloat16, 128);
+extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(__half, 128);
+extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(float, 128);
+extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(__nv_bfloat16, 256);
+extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(__half, 256);
+
+template <class Element, int kN, int kBP, SegsumVariant kVariant>
+void launch_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
   using MainKernel = SsdFwdKernel<Element, kN, kBP, kVariant, true>;
   using StateKernel = SsdFwdKernel<Element, kN, kBP, kVariant, false>;
-
-  params.p_blocks = (params.headdim + kBP - 1) / kBP;
-  const int64_t ctas_per_split = int64_t(params.batch) * params.heads * params.p_blocks;
+  constexpr bool kF32 = sizeof(Element) == 4;
+  constexpr int kHalfBP = kBP == default_head_block(sizeof(Element), kN) ? half_head_block(sizeof(Element), kN, kVariant) : 0;
 
   int device = 0, sms = 0, occupancy = 0, smem_optin = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
   check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "device attribute");
   check_cuda(cudaDeviceGetAttribute(&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), "device attribute");
-  if (MainKernel::kSmemBytes > static_cast<size_t>(smem_optin))
+  const bool fits = MainKernel::kSmemBytes <= static_cast<size_t>(smem_optin);
+  if constexpr (kHalfBP != 0) {
+    // (the knob is read only where a half block exists: it forces the path on GPUs with room
+    // for the default, so that the tests reach it there)
+    if (!fits || env_flag("FLASHSSD_SM80_HALF_HEAD_BLOCK"))
+      return launch_ssd_fwd_sm80<Element, kN, kHalfBP, kVariant>(params, stream);
+  }
+  if (!fits)
     throw NotSupported(std::string("flashssd: the sm80 kernel for ") + (kF32 ? "fp32" : "16-bit") + " inputs and N <= " +
-                       std::to_string(kN) + " needs " +
-                       std::to_string(MainKernel::kSmemBytes) + " bytes of shared memory per block; this GPU allows " +
+                       std::to_string(kN) + " needs " + std::to_string(MainKernel::kSmemBytes) +
+                       " bytes of shared memory per block (head-dim block " + std::to_string(kBP) + ", the smallest built); this GPU allows " +
                        std::to_string(smem_optin));
+
+  params.p_blocks = (params.headdim + kBP - 1) / kBP;
+  const int64_t ctas_per_split = int64_t(params.batch) * params.heads * params.p_blocks;
   check_cuda(cudaFuncSetAttribute(ssd_fwd_sm80_kernel<MainKernel>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                   static_cast<int>(MainKernel::kSmemBytes)),
              "cudaFuncSetAttribute");

@@ -1,5 +1,5 @@
 // Entry points of the portable (sm_80+) forward, one explicit instantiation per
-// .cu file in this folder: element type x padded state dim x segsum variant.
+// .cu file in this folder: element type x padded state dim x head-dim block x segsum variant.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -24,7 +24,31 @@ __global__ void empty_sequence_states_kernel(const __grid_constant__ SsdKernelPa
 // that the initial state, which belongs to it, does not apply), else 0. One thread per token.
 __global__ void reset_flags_kernel(const __grid_constant__ SsdKernelParams p, uint8_t* flags);
 
+// Head-dim block of one CTA (channels of P): the default keeps the register-resident state at
+// 64 floats per thread (16-bit) or 32 (fp32, whose split operands need twice the fragment
+// registers and whose tiles twice the shared memory).
+constexpr int default_head_block(size_t element_bytes, int n) {
+  return element_bytes == 4 ? (n > 128 ? 16 : 32) : (n > 128 ? 32 : 64);
+}
+// Half that block, for GPUs without the shared memory for the default (per block: 16-bit
+// N <= 128 111 584 -> 94 560 bytes, fp32 N <= 128 103 392 -> 90 528, within sm_86 / sm_89's
+// 101 376; 16-bit N <= 256 168 288 -> 155 680, within the A100's 166 912). Compiled only for
+// these and the default segsum; 0 where none is. The launch takes it where the default does not
+// fit, or where FLASHSSD_SM80_HALF_HEAD_BLOCK=1 (tests reach it on larger GPUs so).
+constexpr int half_head_block(size_t element_bytes, int n, SegsumVariant variant) {
+  if (variant != SegsumVariant::kHierarchical) return 0;
+  if (element_bytes == 4) return n == 128 ? 16 : 0;
+  return n == 128 ? 32 : n == 256 ? 16 : 0;
+}
+
+// One explicit instantiation per .cu file (the default block of each dtype x N bucket x
+// variant the dispatch needs, and the half blocks above).
+template <class Element, int kN, int kBP, SegsumVariant kVariant>
+void launch_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream);
+
 template <class Element, int kN, SegsumVariant kVariant>
-void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream);
+void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
+  launch_ssd_fwd_sm80<Element, kN, default_head_block(sizeof(Element), kN), kVariant>(params, stream);
+}
 
 }  // namespace flashssd::sm80

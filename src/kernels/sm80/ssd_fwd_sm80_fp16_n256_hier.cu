@@ -2,5 +2,6 @@
 #include "kernels/sm80/ssd_fwd_launch.cuh"
 
 namespace flashssd::sm80 {
-template void run_ssd_fwd_sm80<__half, 256, SegsumVariant::kHierarchical>(SsdKernelParams, cudaStream_t);
+template void launch_ssd_fwd_sm80<__half, 256, default_head_block(sizeof(__half), 256), SegsumVariant::kHierarchical>(
+    SsdKernelParams, cudaStream_t);
 }  // namespace flashssd::sm80
