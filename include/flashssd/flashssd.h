@@ -105,13 +105,16 @@ class NotSupported : public std::runtime_error {
   explicit NotSupported(const std::string& what) : std::runtime_error(what) {}
 };
 
-// Validates every argument (throws Error before touching any output), then runs
-// on the host (float64 reference) or on the device, asynchronously on
-// params.stream. GPU launch failures throw std::runtime_error.
+// Validates every argument (throws Error before touching any output; for device
+// data whose dims the GPU kernels do not serve, NotSupported), then runs on the
+// host (float64 reference) or on the device, asynchronously on params.stream.
+// Other requests the GPU path cannot serve throw NotSupported when dispatched;
+// GPU launch failures throw std::runtime_error.
 void ssd_forward(const SsdParams& params);
 
-// Only the validation step; returns normally when ssd_forward would accept the
-// arguments. Useful for bindings that want to fail before allocating.
+// Only the validation step, with its Error and NotSupported (P, N and sizes on the
+// device path; not the dispatch's checks of architecture, segsum variant or shared
+// memory). Useful for bindings that want to fail before allocating.
 void ssd_validate(const SsdParams& params);
 
 // Library version string, e.g. "0.1.0".

@@ -20,7 +20,9 @@ struct Problem {
   bool D_per_channel = false;  // D has shape (H, P) rather than (H)
 };
 
-// Throws flashssd::Error naming the argument on any bad input. Touches no output.
+// Throws flashssd::Error naming the argument on any bad input and, on the device path,
+// flashssd::NotSupported for dims the GPU kernels do not serve (after every argument check).
+// Touches no output.
 Problem validate(const SsdParams& params);
 
 // validate() as if every pointer were memory of CUDA device 0, without asking

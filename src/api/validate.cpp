@@ -240,6 +240,23 @@ void check_cu_seqlens_values(const TensorView& v, int64_t T) {
   }
 }
 
+// Why the GPU kernels do not serve a non-empty problem's dims, or "" where they do: P and N
+// multiples of 8 (their 16-byte vector loads of bf16 / fp16 rows), N <= 256, and sizes within
+// their 32-bit tile and row indices. (An empty problem runs no kernel.)
+std::string gpu_dims_unserved(const Problem& pr) {
+  if (pr.batch == 0 || pr.seqlen == 0) return "";
+  if (pr.dstate % 8 != 0 || pr.dstate > 256)
+    return "flashssd: GPU path needs the state dim N to be a multiple of 8 and <= 256, got N=" +
+           std::to_string(pr.dstate);
+  if (pr.headdim % 8 != 0)
+    return "flashssd: GPU path needs the head dim P to be a multiple of 8, got P=" + std::to_string(pr.headdim);
+  if (pr.seqlen > (int64_t(1) << 30) || pr.batch * pr.heads > (int64_t(1) << 30))
+    return "flashssd: sequence length or batch*heads above 2^30 on the GPU";
+  if (pr.headdim > (int64_t(1) << 20) || pr.num_seqs > (int64_t(1) << 30))
+    return "flashssd: head dim above 2^20 or more than 2^30 cu_seqlens sequences on the GPU";
+  return "";
+}
+
 Problem validate_impl(const SsdParams& p, bool assume_device) {
   const Arg x{"x", &p.x, false}, dt{"dt", &p.dt, false}, A{"A", &p.A, false}, B{"B", &p.B, false},
       C{"C", &p.C, false}, D{"D", &p.D, false}, z{"z", &p.z, false}, dt_bias{"dt_bias", &p.dt_bias, false},
@@ -369,10 +386,14 @@ Problem validate_impl(const SsdParams& p, bool assume_device) {
   pr.on_device = where.device;
   pr.device = where.ordinal;
 
-  // 6. The GPU path's alignment rule (docs/API.md).
+  // 6. The GPU path's alignment rule (docs/API.md). Where the kernels do not serve P or N, a
+  // contiguous activation breaks it too: the caller hears of the dims (NotSupported, after the
+  // argument checks below), not of strides that no layout of those dims would fix.
+  const std::string unserved = pr.on_device ? gpu_dims_unserved(pr) : "";
   if (pr.on_device) {
     const int64_t io_unit = 16 / dtype_size(io);
-    for (const Arg& a : {x, z, B, C, y}) check_device_alignment(a, io_unit, "vectorised loads of activations");
+    if (unserved.empty())
+      for (const Arg& a : {x, z, B, C, y}) check_device_alignment(a, io_unit, "vectorised loads of activations");
     for (const Arg& a : {initial, final_st, varlen}) check_device_alignment(a, 4, "vectorised state loads");
   }
 
@@ -398,6 +419,9 @@ Problem validate_impl(const SsdParams& p, bool assume_device) {
     if (!empty(p.seq_idx)) check_seq_idx_values(p.seq_idx, b, T);
     if (cu.view->defined()) check_cu_seqlens_values(p.cu_seqlens, T);
   }
+
+  // 9. Every argument is valid: a device problem whose dims the kernels do not serve is refused.
+  if (!unserved.empty()) throw NotSupported(unserved);
   return pr;
 }
 

@@ -351,5 +351,63 @@ TEST(Validation, DeviceAlignmentRule) {
   }
 }
 
+// On the device path, dims the GPU kernels do not serve are refused with NotSupported naming them,
+// after every argument check, and before the alignment rule: a contiguous bf16 x of P = 12 also
+// breaks that rule, but no layout of P = 12 would be served.
+TEST(Validation, DeviceDimsNotServed) {
+  auto make = [](int64_t headdim, int64_t dstate) {
+    ref::RandomSpec s;
+    s.headdim = headdim;
+    s.dstate = dstate;
+    s.z = s.initial_states = true;
+    ref::HostTensorOptions opt;
+    opt.io = DType::kBFloat16;
+    return ref::make_host_tensors(ref::make_random(s), opt);
+  };
+  auto device_outcome = [](const HostTensors& h) -> std::string {
+    try {
+      validate_as_device(h.params);
+    } catch (const NotSupported& e) {
+      return std::string("NotSupported: ") + e.what();
+    } catch (const Error& e) {
+      return std::string("Error: ") + e.what();
+    }
+    return "";
+  };
+  {
+    HostTensors h = make(12, 16);
+    EXPECT_NO_THROW(ssd_validate(h.params)) << "the host path serves any P";
+    EXPECT_EQ(device_outcome(h).rfind("NotSupported: flashssd: GPU path needs the head dim P", 0), 0u)
+        << device_outcome(h);
+  }
+  {
+    HostTensors h = make(8, 20);
+    EXPECT_EQ(device_outcome(h).rfind("NotSupported: flashssd: GPU path needs the state dim N", 0), 0u)
+        << device_outcome(h);
+  }
+  {
+    HostTensors h = make(8, 264);
+    EXPECT_EQ(device_outcome(h).rfind("NotSupported: flashssd: GPU path needs the state dim N", 0), 0u)
+        << device_outcome(h);
+  }
+  {
+    HostTensors h = make(12, 16);
+    h.params.A.shape[0] = 3;  // a bad argument is named first
+    EXPECT_EQ(device_outcome(h).rfind("Error: flashssd: A: expected", 0), 0u) << device_outcome(h);
+  }
+  {
+    HostTensors h = make(12, 16);
+    h.params.initial_states.data = h.initial_states.data() + 4;  // the states' rule still holds
+    EXPECT_EQ(device_outcome(h).rfind("Error: flashssd: initial_states: expected a 16-byte aligned", 0), 0u)
+        << device_outcome(h);
+  }
+  {
+    HostTensors h = make(12, 16);  // no token: no kernel runs, only the states are written
+    for (TensorView* v : {&h.params.x, &h.params.y, &h.params.z, &h.params.dt, &h.params.B, &h.params.C})
+      v->shape[1] = 0;
+    EXPECT_EQ(device_outcome(h), "");
+  }
+}
+
 }  // namespace
 }  // namespace flashssd

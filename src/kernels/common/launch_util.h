@@ -11,7 +11,6 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "kernels/common/env_knobs.h"
@@ -242,19 +241,19 @@ class StreamFork {
   explicit StreamFork(cudaStream_t main) : main_(main), side_(side_stream()) {
     check_cuda(cudaEventRecord(side_.forked, main_), "cudaEventRecord(fork)");
     check_cuda(cudaStreamWaitEvent(side_.stream, side_.forked, 0), "cudaStreamWaitEvent(fork)");
-    joined_ = false;  // (a fork made: it must be joined)
+    join_pending_ = true;  // (set only once the fork is made: a failed fork has nothing to join)
   }
   StreamFork(const StreamFork&) = delete;
   StreamFork& operator=(const StreamFork&) = delete;
   cudaStream_t side() const { return side_.stream; }
   void join() {
-    if (joined_) return;
+    if (!join_pending_) return;
     check_cuda(cudaEventRecord(side_.joined, side_.stream), "cudaEventRecord(join)");
     check_cuda(cudaStreamWaitEvent(main_, side_.joined, 0), "cudaStreamWaitEvent(join)");
-    joined_ = true;
+    join_pending_ = false;
   }
   ~StreamFork() {  // (a join not made, or failed: made here, best effort, without throwing)
-    if (!joined_) {
+    if (join_pending_) {
       cudaEventRecord(side_.joined, side_.stream);
       cudaStreamWaitEvent(main_, side_.joined, 0);
     }
@@ -263,7 +262,7 @@ class StreamFork {
  private:
   cudaStream_t main_;
   SideStream side_;  // (a copy of the handles: the thread's table may grow under a fork)
-  bool joined_ = true;
+  bool join_pending_ = false;
 };
 
 // Allocates the split states and decays of params' plan (num_splits > 1, state_runs runs of
