@@ -63,7 +63,8 @@ void launch_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
   if (!fits)
     throw NotSupported(std::string("flashssd: the sm80 kernel for ") + (kF32 ? "fp32" : "16-bit") + " inputs and N <= " +
                        std::to_string(kN) + " needs " + std::to_string(MainKernel::kSmemBytes) +
-                       " bytes of shared memory per block (head-dim block " + std::to_string(kBP) + ", the smallest built); this GPU allows " +
+                       " bytes of shared memory per block (head-dim block " + std::to_string(kBP) +
+                       "; none smaller is built for this dtype, N and segsum); this GPU allows " +
                        std::to_string(smem_optin));
 
   params.p_blocks = (params.headdim + kBP - 1) / kBP;

@@ -14,7 +14,7 @@ constexpr int kStateDimBuckets[] = {64, 128, 256};
 
 // Boundary scan of the split-sequence scheme (launch_split_boundary_scan: each split's
 // incoming state from the state pass's local states) and the states of empty sequences
-// (split_scan.cu); launched by run_ssd_fwd_sm80 and run_ssd_fwd_sm90, the latter
+// (split_scan.cu); launched by launch_ssd_fwd_sm80 and run_ssd_fwd_sm90, the latter
 // programmatically after its state pass (after_previous; programmatic_launch.cuh).
 __global__ void split_boundary_scan_kernel(const __grid_constant__ SsdKernelParams p);
 void launch_split_boundary_scan(const SsdKernelParams& p, cudaStream_t stream, bool after_previous = false);
