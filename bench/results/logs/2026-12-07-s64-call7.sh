@@ -5,11 +5,13 @@
 # the split tests included, on the half blocks at N = 128 / 256), memcheck of the small shapes with
 # the half block forced where the call has time (MEMCHECK_BEFORE, 200 s), and the segsum suite
 # (not run on this build in call 3 or 5).
-#   device: OUT=$OUT bash bench/results/logs/2026-12-07-s64-call7.sh > $OUT/call.txt 2>&1
+#   device: [V=<staged name>] OUT=$OUT bash bench/results/logs/2026-12-07-s64-call7.sh > $OUT/call.txt 2>&1
+# (V: s64 by default; s65main is main's build at ca3536b, carry out/carry/<V>.tar.xz)
 set -u
 nvidia-smi --query-gpu=name --format=csv,noheader | head -1
-bash scripts/carry.sh unpack s64 > /dev/null || exit 1
-F=out/dev/s64; T=$F/tests/gpu/flashssd_gpu_tests
+V=${V:-s64}
+bash scripts/carry.sh unpack "$V" > /dev/null || exit 1
+F=out/dev/$V; T=$F/tests/gpu/flashssd_gpu_tests
 export LD_LIBRARY_PATH=$PWD/$F
 FLASHSSD_DISABLE_SM90=1 timeout 100 $T > $OUT/sm80_default.log 2>&1
 echo "portable kernel, default blocks rc=$? at ${SECONDS} s"; grep -E "^\[  (PASSED|FAILED)" $OUT/sm80_default.log
