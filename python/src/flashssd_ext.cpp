@@ -109,13 +109,13 @@ flashssd::SegsumVariant to_segsum(int segsum) {
   return static_cast<flashssd::SegsumVariant>(segsum);
 }
 
-void ssd_forward(const Array& x, const Array& dt, const Array& A, const Array& B, const Array& C,
-                 const std::optional<Array>& D, const std::optional<Array>& z, const std::optional<Array>& dt_bias,
-                 const std::optional<Array>& initial_states, const std::optional<Array>& seq_idx,
-                 const std::optional<Array>& cu_seqlens, const OutArray& y,
-                 const std::optional<OutArray>& final_states, const std::optional<OutArray>& varlen_states,
-                 bool dt_softplus, double dt_limit_lo, double dt_limit_hi, int64_t chunk_size, int segsum,
-                 uintptr_t stream) {
+flashssd::SsdParams make_params(const Array& x, const Array& dt, const Array& A, const Array& B, const Array& C,
+                                const std::optional<Array>& D, const std::optional<Array>& z,
+                                const std::optional<Array>& dt_bias, const std::optional<Array>& initial_states,
+                                const std::optional<Array>& seq_idx, const std::optional<Array>& cu_seqlens,
+                                const OutArray& y, const std::optional<OutArray>& final_states,
+                                const std::optional<OutArray>& varlen_states, bool dt_softplus, double dt_limit_lo,
+                                double dt_limit_hi, int64_t chunk_size, int segsum, uintptr_t stream) {
   flashssd::SsdParams p;
   p.x = to_view("x", x);
   p.dt = to_view("dt", dt);
@@ -137,9 +137,34 @@ void ssd_forward(const Array& x, const Array& dt, const Array& A, const Array& B
   p.chunk_size = chunk_size;
   p.segsum = to_segsum(segsum);
   p.stream = reinterpret_cast<cudaStream_t>(stream);
+  return p;
+}
+
+void ssd_forward(const Array& x, const Array& dt, const Array& A, const Array& B, const Array& C,
+                 const std::optional<Array>& D, const std::optional<Array>& z, const std::optional<Array>& dt_bias,
+                 const std::optional<Array>& initial_states, const std::optional<Array>& seq_idx,
+                 const std::optional<Array>& cu_seqlens, const OutArray& y,
+                 const std::optional<OutArray>& final_states, const std::optional<OutArray>& varlen_states,
+                 bool dt_softplus, double dt_limit_lo, double dt_limit_hi, int64_t chunk_size, int segsum,
+                 uintptr_t stream) {
+  const flashssd::SsdParams p = make_params(x, dt, A, B, C, D, z, dt_bias, initial_states, seq_idx, cu_seqlens, y,
+                                            final_states, varlen_states, dt_softplus, dt_limit_lo, dt_limit_hi,
+                                            chunk_size, segsum, stream);
   // The host reference can take a while: let other Python threads run.
   nb::gil_scoped_release release;
   flashssd::ssd_forward(p);
+}
+
+std::string forward_path(const Array& x, const Array& dt, const Array& A, const Array& B, const Array& C,
+                         const std::optional<Array>& D, const std::optional<Array>& z,
+                         const std::optional<Array>& dt_bias, const std::optional<Array>& initial_states,
+                         const std::optional<Array>& seq_idx, const std::optional<Array>& cu_seqlens,
+                         const OutArray& y, const std::optional<OutArray>& final_states,
+                         const std::optional<OutArray>& varlen_states, bool dt_softplus, double dt_limit_lo,
+                         double dt_limit_hi, int64_t chunk_size, int segsum) {
+  return flashssd::ssd_forward_path(make_params(x, dt, A, B, C, D, z, dt_bias, initial_states, seq_idx, cu_seqlens, y,
+                                                final_states, varlen_states, dt_softplus, dt_limit_lo, dt_limit_hi,
+                                                chunk_size, segsum, 0));
 }
 
 // ---- validation without data (torch fake tensors) --------------------------------------
@@ -254,6 +279,18 @@ cudaStream_t as an int, 0 = the legacy default stream), with no host
 synchronisation. Raises flashssd.Error (a ValueError) on bad input,
 flashssd.NotSupported (a NotImplementedError) for a valid request the build
 cannot serve.)doc");
+
+  m.def("forward_path", &forward_path, nb::arg("x"), nb::arg("dt"), nb::arg("A"), nb::arg("B"), nb::arg("C"),
+        nb::arg("D").none() = nb::none(), nb::arg("z").none() = nb::none(),
+        nb::arg("dt_bias").none() = nb::none(), nb::arg("initial_states").none() = nb::none(),
+        nb::arg("seq_idx").none() = nb::none(), nb::arg("cu_seqlens").none() = nb::none(), nb::kw_only(),
+        nb::arg("y"), nb::arg("final_states").none() = nb::none(), nb::arg("varlen_states").none() = nb::none(),
+        nb::arg("dt_softplus") = false, nb::arg("dt_limit_lo") = 0.0,
+        nb::arg("dt_limit_hi") = std::numeric_limits<double>::infinity(), nb::arg("chunk_size") = 0,
+        nb::arg("segsum") = 0,
+        R"doc(Which path ssd_forward would take for these arrays (flashssd::ssd_forward_path), without
+running it: e.g. "sm90: Hopper kernel (TMA + WGMMA), bfloat16, N=128". Raises what ssd_forward
+would raise before a launch.)doc");
 
   m.def("validate_meta", &validate_meta, nb::arg("x"), nb::arg("dt"), nb::arg("A"), nb::arg("B"), nb::arg("C"),
         nb::arg("D").none(), nb::arg("z").none(), nb::arg("dt_bias").none(), nb::arg("initial_states").none(),
