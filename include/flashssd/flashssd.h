@@ -118,8 +118,10 @@ void ssd_forward(const SsdParams& params);
 void ssd_validate(const SsdParams& params);
 
 // Which path ssd_forward would take for these arguments, without running it: validates them
-// and takes the dispatch's decisions (architecture, environment knobs, the GPU's shared memory)
-// as ssd_forward does, throwing what it would throw before a launch. E.g.
+// and takes the dispatch's decisions (architecture, FLASHSSD_DISABLE_SM90 and
+// FLASHSSD_SM80_HALF_HEAD_BLOCK, the GPU's shared memory) as ssd_forward does, throwing what it
+// would throw there. The split plan and its knobs, and FLASHSSD_DISABLE_PDL, are left to the
+// launch (not read here). E.g.
 //   "sm90: Hopper kernel (TMA + WGMMA), bfloat16, N=128"
 //   "sm80: portable kernel (mma.sync), float32, N<=128, head-dim block 32, segsum hierarchical"
 //   "host: float64 reference"     "device: no tokens, states only (no kernel)"

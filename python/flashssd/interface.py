@@ -155,10 +155,13 @@ def forward_path(
     bfloat16, N=128"``, ``"sm80: portable kernel (mma.sync), float32, N<=128,
     head-dim block 32, segsum hierarchical"`` or ``"host: float64 reference"``.
     It validates as :func:`ssd` does and raises what it would raise before a launch
-    (flashssd.Error, flashssd.NotSupported). The environment knobs
-    (``FLASHSSD_DISABLE_SM90`` ...) are read as by the call. For logs and tests: the text
-    after the first ':' may grow.
+    (flashssd.Error, flashssd.NotSupported, NotImplementedError for inputs that need a
+    backward). ``FLASHSSD_DISABLE_SM90`` and ``FLASHSSD_SM80_HALF_HEAD_BLOCK`` are read as by
+    the call; the split knobs are left to the launch. The operator's conversions run first
+    (y is allocated, inputs the GPU path cannot take as they are copied), flashssd's kernels
+    do not. For logs and tests: the text after the first ':' may grow.
     """
+    _ops.check_no_grad(x, dt, A, B, C, D, z, dt_bias, initial_states)
     lo, hi = _dt_limit(dt_limit)
     return _ops.forward_path(
         x, dt, A, B, C, D, z, dt_bias, initial_states, seq_idx, cu_seqlens,

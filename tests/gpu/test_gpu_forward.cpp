@@ -667,6 +667,7 @@ TEST(GpuForwardSmall, UnsupportedOptionsNameThemselves) {
 // poison.
 TEST(GpuForwardSmall, ForwardPathNamesTheKernel) {
   REQUIRE_GPU();
+  const ScopedEnv sm90_on("FLASHSSD_DISABLE_SM90", "0"), default_block("FLASHSSD_SM80_HALF_HEAD_BLOCK", "0");
   auto path_of = [](const ref::RandomSpec& s, DType io, bool* y_untouched = nullptr) {
     ref::Inputs in = ref::make_random(s);
     ref::HostTensorOptions opt;
