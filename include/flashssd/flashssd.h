@@ -117,6 +117,17 @@ void ssd_forward(const SsdParams& params);
 // memory). Useful for bindings that want to fail before allocating.
 void ssd_validate(const SsdParams& params);
 
+// Which path ssd_forward would take for these arguments, without running it: validates them
+// and takes the dispatch's decisions (architecture, FLASHSSD_DISABLE_SM90 and
+// FLASHSSD_SM80_HALF_HEAD_BLOCK, the GPU's shared memory) as ssd_forward does, throwing what it
+// would throw there. The split plan and its knobs, and FLASHSSD_DISABLE_PDL, are left to the
+// launch (not read here). E.g.
+//   "sm90: Hopper kernel (TMA + WGMMA), bfloat16, N=128"
+//   "sm80: portable kernel (mma.sync), float32, N<=128, head-dim block 32, segsum hierarchical"
+//   "host: float64 reference"     "device: no tokens, states only (no kernel)"
+// For logs and tests; the format may grow (the text before ':' names the path).
+std::string ssd_forward_path(const SsdParams& params);
+
 // Library version string, e.g. "0.1.0".
 const char* version();
 

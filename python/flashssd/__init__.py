@@ -38,13 +38,13 @@ from ._C import Error, NotSupported
 
 __version__: str = _C.version()
 
-__all__ = ["Error", "NotSupported", "SSDOutput", "__version__", "mamba_chunk_scan_combined", "ssd"]
+__all__ = ["Error", "NotSupported", "SSDOutput", "__version__", "forward_path", "mamba_chunk_scan_combined", "ssd"]
 
 if _torch is not None:
-    from .interface import SSDOutput, mamba_chunk_scan_combined, ssd
+    from .interface import SSDOutput, forward_path, mamba_chunk_scan_combined, ssd
 else:
 
     def __getattr__(name: str) -> Any:
-        if name in ("ssd", "mamba_chunk_scan_combined", "SSDOutput"):
+        if name in ("ssd", "mamba_chunk_scan_combined", "SSDOutput", "forward_path"):
             raise ImportError(f"flashssd.{name} needs PyTorch (pip install torch); flashssd._C works without it")
         raise AttributeError(f"module 'flashssd' has no attribute {name!r}")

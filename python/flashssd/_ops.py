@@ -29,7 +29,7 @@ from torch.utils.dlpack import to_dlpack as _to_dlpack
 
 from . import _C
 
-__all__ = ["ssd_forward", "SEGSUM_VARIANTS", "BACKWARD_NOT_IMPLEMENTED", "check_no_grad"]
+__all__ = ["ssd_forward", "forward_path", "SEGSUM_VARIANTS", "BACKWARD_NOT_IMPLEMENTED", "check_no_grad"]
 
 #: Accepted names of the decay-mask algorithm (DESIGN.md section 4), by enum value.
 SEGSUM_VARIANTS = {"hierarchical": 0, "diff": 1, "direct": 2}
@@ -128,6 +128,71 @@ def _output_shapes(x: Tensor, B: Tensor, cu_seqlens: Optional[Tensor]) -> tuple[
 # ---- the operator ------------------------------------------------------------------------------
 
 
+def _call_extension(
+    x: Tensor,
+    dt: Tensor,
+    A: Tensor,
+    B: Tensor,
+    C: Tensor,
+    D: Optional[Tensor],
+    z: Optional[Tensor],
+    dt_bias: Optional[Tensor],
+    initial_states: Optional[Tensor],
+    seq_idx: Optional[Tensor],
+    cu_seqlens: Optional[Tensor],
+    dt_softplus: bool,
+    dt_limit_lo: float,
+    dt_limit_hi: float,
+    chunk_size: int,
+    segsum: int,
+    return_final_states: bool,
+    return_varlen_states: bool,
+    describe_only: bool = False,
+) -> tuple[Optional[str], Tensor, Optional[Tensor], Optional[Tensor]]:
+    """The conversions of the module docstring, the outputs, then _C.ssd_forward with x's CUDA
+    device current (the C++ call launches on that device's current stream). Returns (what
+    _C.ssd_forward returns: the path with describe_only, else None; y; final_states or None;
+    varlen_states or None)."""
+    x, z, B, C = (_fit_gpu_layout(t) for t in (x, z, B, C))
+    A, D, dt_bias = _to_fp32(A), _to_fp32(D), _to_fp32(dt_bias)
+    initial_states = _fit_gpu_layout(_to_fp32(initial_states))
+    if seq_idx is not None and seq_idx.dtype == torch.int64:
+        seq_idx = seq_idx.to(torch.int32)
+
+    device = x.device
+    # (Tensor.new_empty: 1.2-1.9 us against torch.empty's 1.5-2.9 on a development CPU, the
+    # same log.)
+    y = x.new_empty(x.shape)
+    final_shape, varlen_shape = _output_shapes(x, B, cu_seqlens)
+    final = varlen = None
+    if return_final_states and final_shape is not None:
+        final = x.new_empty(final_shape, dtype=torch.float32)
+    if return_varlen_states and varlen_shape is not None:
+        varlen = x.new_empty(varlen_shape, dtype=torch.float32)
+
+    stream = torch.cuda.current_stream(device).cuda_stream if device.type == "cuda" else 0
+
+    def run() -> Optional[str]:
+        return _C.ssd_forward(
+            *(_dlpack(t) for t in (x, dt, A, B, C, D, z, dt_bias, initial_states, seq_idx, cu_seqlens)),
+            y=_dlpack(y),
+            final_states=_dlpack(final),
+            varlen_states=_dlpack(varlen),
+            dt_softplus=dt_softplus,
+            dt_limit_lo=dt_limit_lo,
+            dt_limit_hi=dt_limit_hi,
+            chunk_size=chunk_size,
+            segsum=segsum,
+            stream=stream,
+            describe_only=describe_only,
+        )
+
+    if device.type == "cuda" and device.index != torch.cuda.current_device():
+        with torch.cuda.device(device):
+            return run(), y, final, varlen
+    return run(), y, final, varlen
+
+
 def _ssd_forward_body(
     x: Tensor,
     dt: Tensor,
@@ -150,48 +215,21 @@ def _ssd_forward_body(
 ) -> tuple[Tensor, Tensor, Tensor]:
     """SSD forward. Returns (y, final_states, varlen_states); an output not asked for
     (return_final_states / return_varlen_states False) is an empty fp32 tensor."""
-    x, z, B, C = (_fit_gpu_layout(t) for t in (x, z, B, C))
-    A, D, dt_bias = _to_fp32(A), _to_fp32(D), _to_fp32(dt_bias)
-    initial_states = _fit_gpu_layout(_to_fp32(initial_states))
-    if seq_idx is not None and seq_idx.dtype == torch.int64:
-        seq_idx = seq_idx.to(torch.int32)
-
-    device = x.device
-    # (Tensor.new_empty: 1.2-1.9 us against torch.empty's 1.5-2.9 on a development CPU, the
-    # same log.)
-    y = x.new_empty(x.shape)
-    final_shape, varlen_shape = _output_shapes(x, B, cu_seqlens)
-    final = varlen = None
-    if return_final_states and final_shape is not None:
-        final = x.new_empty(final_shape, dtype=torch.float32)
-    if return_varlen_states and varlen_shape is not None:
-        varlen = x.new_empty(varlen_shape, dtype=torch.float32)
-
-    stream = torch.cuda.current_stream(device).cuda_stream if device.type == "cuda" else 0
-
-    def run() -> None:
-        _C.ssd_forward(
-            *(_dlpack(t) for t in (x, dt, A, B, C, D, z, dt_bias, initial_states, seq_idx, cu_seqlens)),
-            y=_dlpack(y),
-            final_states=_dlpack(final),
-            varlen_states=_dlpack(varlen),
-            dt_softplus=dt_softplus,
-            dt_limit_lo=dt_limit_lo,
-            dt_limit_hi=dt_limit_hi,
-            chunk_size=chunk_size,
-            segsum=segsum,
-            stream=stream,
-        )
-
-    if device.type == "cuda" and device.index != torch.cuda.current_device():
-        with torch.cuda.device(device):
-            run()
-    else:
-        run()
-
+    _, y, final, varlen = _call_extension(
+        x, dt, A, B, C, D, z, dt_bias, initial_states, seq_idx, cu_seqlens,
+        dt_softplus, dt_limit_lo, dt_limit_hi, chunk_size, segsum, return_final_states, return_varlen_states,
+    )  # fmt: skip
     final = final if final is not None else y.new_empty(_EMPTY_SHAPE, dtype=torch.float32)
     varlen = varlen if varlen is not None else y.new_empty(_EMPTY_SHAPE, dtype=torch.float32)
     return y, final, varlen
+
+
+def forward_path(*args: object) -> str:
+    """The path the operator would take for its arguments (flashssd::ssd_forward_path), with
+    the operator's own conversions applied first; nothing runs but those."""
+    path = _call_extension(*args, describe_only=True)[0]  # type: ignore[arg-type]
+    assert path is not None
+    return path
 
 
 # The body stays a plain function as well: bench/host_overhead.py times it without torch's

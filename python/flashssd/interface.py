@@ -42,7 +42,7 @@ from torch import Tensor
 from . import _ops
 from ._C import Error
 
-__all__ = ["SSDOutput", "ssd", "mamba_chunk_scan_combined"]
+__all__ = ["SSDOutput", "ssd", "mamba_chunk_scan_combined", "forward_path"]
 
 
 class SSDOutput(NamedTuple):
@@ -127,6 +127,46 @@ def ssd(
         final_states if return_final_states else None,
         varlen_states if want_varlen else None,
     )
+
+
+def forward_path(
+    x: Tensor,
+    dt: Tensor,
+    A: Tensor,
+    B: Tensor,
+    C: Tensor,
+    *,
+    D: Optional[Tensor] = None,
+    z: Optional[Tensor] = None,
+    dt_bias: Optional[Tensor] = None,
+    dt_softplus: bool = False,
+    dt_limit: Sequence[float] = (0.0, math.inf),
+    initial_states: Optional[Tensor] = None,
+    seq_idx: Optional[Tensor] = None,
+    cu_seqlens: Optional[Tensor] = None,
+    return_final_states: bool = False,
+    segsum: Union[str, int] = "hierarchical",
+    chunk_size: int = 0,
+) -> str:
+    """Which kernel :func:`ssd` would run for these arguments, without running it.
+
+    Takes :func:`ssd`'s arguments and returns the C++ library's answer
+    (``flashssd::ssd_forward_path``), e.g. ``"sm90: Hopper kernel (TMA + WGMMA),
+    bfloat16, N=128"``, ``"sm80: portable kernel (mma.sync), float32, N<=128,
+    head-dim block 32, segsum hierarchical"`` or ``"host: float64 reference"``.
+    It validates as :func:`ssd` does and raises what it would raise before a launch
+    (flashssd.Error, flashssd.NotSupported, NotImplementedError for inputs that need a
+    backward). ``FLASHSSD_DISABLE_SM90`` and ``FLASHSSD_SM80_HALF_HEAD_BLOCK`` are read as by
+    the call; the split knobs are left to the launch. The operator's conversions run first
+    (y is allocated, inputs the GPU path cannot take as they are copied), flashssd's kernels
+    do not. For logs and tests: the text after the first ':' may grow.
+    """
+    _ops.check_no_grad(x, dt, A, B, C, D, z, dt_bias, initial_states)
+    lo, hi = _dt_limit(dt_limit)
+    return _ops.forward_path(
+        x, dt, A, B, C, D, z, dt_bias, initial_states, seq_idx, cu_seqlens,
+        dt_softplus, lo, hi, chunk_size, _segsum(segsum), return_final_states, cu_seqlens is not None,
+    )  # fmt: skip
 
 
 def mamba_chunk_scan_combined(

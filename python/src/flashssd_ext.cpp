@@ -109,13 +109,13 @@ flashssd::SegsumVariant to_segsum(int segsum) {
   return static_cast<flashssd::SegsumVariant>(segsum);
 }
 
-void ssd_forward(const Array& x, const Array& dt, const Array& A, const Array& B, const Array& C,
-                 const std::optional<Array>& D, const std::optional<Array>& z, const std::optional<Array>& dt_bias,
-                 const std::optional<Array>& initial_states, const std::optional<Array>& seq_idx,
-                 const std::optional<Array>& cu_seqlens, const OutArray& y,
-                 const std::optional<OutArray>& final_states, const std::optional<OutArray>& varlen_states,
-                 bool dt_softplus, double dt_limit_lo, double dt_limit_hi, int64_t chunk_size, int segsum,
-                 uintptr_t stream) {
+flashssd::SsdParams make_params(const Array& x, const Array& dt, const Array& A, const Array& B, const Array& C,
+                                const std::optional<Array>& D, const std::optional<Array>& z,
+                                const std::optional<Array>& dt_bias, const std::optional<Array>& initial_states,
+                                const std::optional<Array>& seq_idx, const std::optional<Array>& cu_seqlens,
+                                const OutArray& y, const std::optional<OutArray>& final_states,
+                                const std::optional<OutArray>& varlen_states, bool dt_softplus, double dt_limit_lo,
+                                double dt_limit_hi, int64_t chunk_size, int segsum, uintptr_t stream) {
   flashssd::SsdParams p;
   p.x = to_view("x", x);
   p.dt = to_view("dt", dt);
@@ -137,9 +137,27 @@ void ssd_forward(const Array& x, const Array& dt, const Array& A, const Array& B
   p.chunk_size = chunk_size;
   p.segsum = to_segsum(segsum);
   p.stream = reinterpret_cast<cudaStream_t>(stream);
+  return p;
+}
+
+// Runs the forward, or with describe_only returns the path it would take (flashssd::ssd_forward_path).
+std::optional<std::string> ssd_forward(const Array& x, const Array& dt, const Array& A, const Array& B,
+                                       const Array& C, const std::optional<Array>& D, const std::optional<Array>& z,
+                                       const std::optional<Array>& dt_bias,
+                                       const std::optional<Array>& initial_states,
+                                       const std::optional<Array>& seq_idx, const std::optional<Array>& cu_seqlens,
+                                       const OutArray& y, const std::optional<OutArray>& final_states,
+                                       const std::optional<OutArray>& varlen_states, bool dt_softplus,
+                                       double dt_limit_lo, double dt_limit_hi, int64_t chunk_size, int segsum,
+                                       uintptr_t stream, bool describe_only) {
+  const flashssd::SsdParams p = make_params(x, dt, A, B, C, D, z, dt_bias, initial_states, seq_idx, cu_seqlens, y,
+                                            final_states, varlen_states, dt_softplus, dt_limit_lo, dt_limit_hi,
+                                            chunk_size, segsum, stream);
+  if (describe_only) return flashssd::ssd_forward_path(p);
   // The host reference can take a while: let other Python threads run.
   nb::gil_scoped_release release;
   flashssd::ssd_forward(p);
+  return std::nullopt;
 }
 
 // ---- validation without data (torch fake tensors) --------------------------------------
@@ -241,7 +259,7 @@ NB_MODULE(_C, m) {
         nb::arg("y"), nb::arg("final_states").none() = nb::none(), nb::arg("varlen_states").none() = nb::none(),
         nb::arg("dt_softplus") = false, nb::arg("dt_limit_lo") = 0.0,
         nb::arg("dt_limit_hi") = std::numeric_limits<double>::infinity(), nb::arg("chunk_size") = 0,
-        nb::arg("segsum") = 0, nb::arg("stream") = 0,
+        nb::arg("segsum") = 0, nb::arg("stream") = 0, nb::arg("describe_only") = false,
         R"doc(Low-level SSD forward over DLPack arrays; writes y (and the optional states) in place.
 
 Shapes and dtypes follow flashssd.h: x (b, T, H, P); dt (b, T, H); A (H) fp32;
@@ -253,7 +271,10 @@ varlen_states (S, H, P, N) fp32. Host arrays run the float64 CPU reference
 cudaStream_t as an int, 0 = the legacy default stream), with no host
 synchronisation. Raises flashssd.Error (a ValueError) on bad input,
 flashssd.NotSupported (a NotImplementedError) for a valid request the build
-cannot serve.)doc");
+cannot serve. With describe_only=True nothing runs: it returns the path the
+call would take (flashssd::ssd_forward_path, e.g. "sm90: Hopper kernel (TMA +
+WGMMA), bfloat16, N=128") and raises what the call would raise before a
+launch; otherwise it returns None.)doc");
 
   m.def("validate_meta", &validate_meta, nb::arg("x"), nb::arg("dt"), nb::arg("A"), nb::arg("B"), nb::arg("C"),
         nb::arg("D").none(), nb::arg("z").none(), nb::arg("dt_bias").none(), nb::arg("initial_states").none(),

@@ -77,4 +77,13 @@ void ssd_forward(const SsdParams& params) {
   }
 }
 
+std::string ssd_forward_path(const SsdParams& params) {
+  const Problem problem = validate(params);
+  if (!problem.on_device) return "host: float64 reference";
+  if (problem.batch == 0 || problem.seqlen == 0) return "device: no tokens, states only (no kernel)";
+  std::string path;
+  device_forward(params, problem, &path);
+  return path;
+}
+
 }  // namespace flashssd

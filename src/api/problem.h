@@ -2,6 +2,7 @@
 // where the data lives. Passed from validation to the host or device path.
 #pragma once
 #include <cstdint>
+#include <string>
 
 #include "flashssd/flashssd.h"
 
@@ -33,8 +34,10 @@ Problem validate_as_device(const SsdParams& params);
 // Host path: float64 reference on host memory, any supported dtype in/out.
 void host_forward(const SsdParams& params, const Problem& problem);
 
-// Device path (src/kernels): dispatch by arch / dtype / dims, launch on params.stream.
-void device_forward(const SsdParams& params, const Problem& problem);
+// Device path (src/kernels): dispatch by arch / dtype / dims, launch on params.stream. With
+// describe_only set: the same decisions (and their NotSupported), the chosen kernel written
+// there, nothing launched (ssd_forward_path).
+void device_forward(const SsdParams& params, const Problem& problem, std::string* describe_only = nullptr);
 
 // Device path of an empty problem (b == 0 or T == 0; src/api): no kernel, only
 // the states: final_states = initial_states or zeros, varlen_states[0] =

@@ -94,35 +94,40 @@ SsdKernelParams make_kernel_params(const SsdParams& a, const Problem& pr) {
 }
 
 template <class Element>
-void dispatch_state_dim(const SsdKernelParams& k, SegsumVariant variant, cudaStream_t stream) {
+void dispatch_state_dim(const SsdKernelParams& k, SegsumVariant variant, cudaStream_t stream, std::string* describe_only) {
   using sm80::run_ssd_fwd_sm80;
   if (variant != SegsumVariant::kHierarchical) {
     // diff / direct exist for the segsum comparison (issue: bf16, N in (64, 128]).
     if constexpr (std::is_same_v<Element, __nv_bfloat16>) {
       if (k.dstate > 64 && k.dstate <= 128) {
-        if (variant == SegsumVariant::kDiff) return run_ssd_fwd_sm80<Element, 128, SegsumVariant::kDiff>(k, stream);
-        return run_ssd_fwd_sm80<Element, 128, SegsumVariant::kDirect>(k, stream);
+        if (variant == SegsumVariant::kDiff) return run_ssd_fwd_sm80<Element, 128, SegsumVariant::kDiff>(k, stream, describe_only);
+        return run_ssd_fwd_sm80<Element, 128, SegsumVariant::kDirect>(k, stream, describe_only);
       }
     }
     throw NotSupported(std::string("flashssd: segsum variant '") + segsum_variant_name(variant) +
                        "' is only built for bf16 inputs with 64 < N <= 128 on the GPU; use the default "
                        "'hierarchical'");
   }
-  if (k.dstate <= 64) return run_ssd_fwd_sm80<Element, 64, SegsumVariant::kHierarchical>(k, stream);
-  if (k.dstate <= 128) return run_ssd_fwd_sm80<Element, 128, SegsumVariant::kHierarchical>(k, stream);
-  return run_ssd_fwd_sm80<Element, 256, SegsumVariant::kHierarchical>(k, stream);
+  if (k.dstate <= 64) return run_ssd_fwd_sm80<Element, 64, SegsumVariant::kHierarchical>(k, stream, describe_only);
+  if (k.dstate <= 128) return run_ssd_fwd_sm80<Element, 128, SegsumVariant::kHierarchical>(k, stream, describe_only);
+  return run_ssd_fwd_sm80<Element, 256, SegsumVariant::kHierarchical>(k, stream, describe_only);
 }
 
 // The Hopper kernel (TMA + WGMMA, warp-specialised) serves bf16 and fp16 problems with
 // P in {64, 128}, N in {64, 128, 256}, any number of heads per group and the default segsum
 // (sm90::unsupported_reason has the rest of its rules); the rest,
 // and every problem when FLASHSSD_DISABLE_SM90=1, runs on the portable kernel.
-bool try_sm90(const SsdKernelParams& k, const SsdParams& a, int major) {
+bool try_sm90(const SsdKernelParams& k, const SsdParams& a, int major, std::string* describe_only) {
 #if FLASHSSD_WITH_SM90
   if (major != 9 || env_flag("FLASHSSD_DISABLE_SM90")) return false;  // (env_knobs.h)
   const bool bf16 = a.x.dtype == DType::kBFloat16;
   if ((!bf16 && a.x.dtype != DType::kFloat16) || a.segsum != SegsumVariant::kHierarchical) return false;
   if (sm90::unsupported_reason(k) != nullptr) return false;
+  if (describe_only != nullptr) {
+    *describe_only = std::string("sm90: Hopper kernel (TMA + WGMMA), ") + dtype_name(a.x.dtype) +
+                     ", N=" + std::to_string(k.dstate);
+    return true;
+  }
   auto run = [&](auto element) {
     using CudaElement = decltype(element);
     if (k.dstate == 64) sm90::run_ssd_fwd_sm90<CudaElement, 64>(k, a.stream);
@@ -133,7 +138,7 @@ bool try_sm90(const SsdKernelParams& k, const SsdParams& a, int major) {
   else run(__half{});
   return true;
 #else
-  (void)k; (void)a; (void)major;
+  (void)k; (void)a; (void)major; (void)describe_only;
   return false;
 #endif
 }
@@ -162,7 +167,7 @@ class DeviceGuard {
 
 }  // namespace
 
-void device_forward(const SsdParams& params, const Problem& problem) {
+void device_forward(const SsdParams& params, const Problem& problem, std::string* describe_only) {
   if (problem.batch == 0 || problem.seqlen == 0)
     throw std::logic_error("flashssd: device_forward called on an empty problem");  // api handles these
 
@@ -176,11 +181,13 @@ void device_forward(const SsdParams& params, const Problem& problem) {
 
   const DeviceGuard guard(problem.device);
   const SsdKernelParams k = make_kernel_params(params, problem);
-  if (try_sm90(k, params, major)) return;
+  if (try_sm90(k, params, major, describe_only)) return;
+  if (describe_only != nullptr)  // (the launch appends its block)
+    *describe_only = std::string("sm80: portable kernel (mma.sync), ") + dtype_name(params.x.dtype) + ", ";
   switch (params.x.dtype) {
-    case DType::kBFloat16: return dispatch_state_dim<__nv_bfloat16>(k, params.segsum, params.stream);
-    case DType::kFloat16: return dispatch_state_dim<__half>(k, params.segsum, params.stream);
-    default: return dispatch_state_dim<float>(k, params.segsum, params.stream);  // validated: fp32
+    case DType::kBFloat16: return dispatch_state_dim<__nv_bfloat16>(k, params.segsum, params.stream, describe_only);
+    case DType::kFloat16: return dispatch_state_dim<__half>(k, params.segsum, params.stream, describe_only);
+    default: return dispatch_state_dim<float>(k, params.segsum, params.stream, describe_only);  // validated: fp32
   }
 }
 

@@ -38,16 +38,18 @@ std::vector<std::vector<unsigned char>> snapshot(const HostTensors& h) {
           h.seq_idx, h.cu_seqlens, h.y, h.final_states, h.varlen_states};
 }
 
-// ssd_forward and ssd_validate both reject with a flashssd::Error naming `arg`;
-// nothing is written.
+// ssd_forward, ssd_validate and ssd_forward_path all reject with a flashssd::Error naming
+// `arg`; nothing is written.
 void expect_rejected(const HostTensors& h, const std::string& arg, const std::string& detail = "") {
   const auto before = snapshot(h);
-  for (int entry = 0; entry < 2; ++entry) {
+  for (int entry = 0; entry < 3; ++entry) {
     try {
       if (entry == 0) {
         ssd_forward(h.params);
-      } else {
+      } else if (entry == 1) {
         ssd_validate(h.params);
+      } else {
+        (void)ssd_forward_path(h.params);
       }
       ADD_FAILURE() << "no exception; expected one naming " << arg;
     } catch (const Error& e) {
@@ -74,6 +76,15 @@ TEST(Validation, ValidProblemsPass) {
   EXPECT_EQ(p.batch, 2);
   EXPECT_EQ(p.groups, 2);
   EXPECT_EQ(validate(b.params).num_seqs, 3);
+}
+
+// Host data takes the float64 reference; asking which path writes nothing.
+TEST(Validation, ForwardPathOfHostData) {
+  HostTensors a = valid(false), b = valid(true);
+  const auto before = snapshot(a);
+  EXPECT_EQ(ssd_forward_path(a.params), "host: float64 reference");
+  EXPECT_EQ(ssd_forward_path(b.params), "host: float64 reference");
+  EXPECT_TRUE(snapshot(a) == before);
 }
 
 TEST(Validation, RequiredTensorMissing) {

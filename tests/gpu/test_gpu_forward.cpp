@@ -92,6 +92,7 @@ double tolerance(DType io) {
 
 struct CaseResult {
   double y_err = NAN, state_err = NAN, varlen_err = NAN;
+  std::string path;  // ssd_forward_path of the call
 };
 
 // before_launch: edits the device tensors first (a view moved within its allocation, say).
@@ -107,12 +108,13 @@ CaseResult run_case(const ref::RandomSpec& spec, const ref::HostTensorOptions& o
   to_device(host, dev);
   dev.params.segsum = variant;
   if (before_launch) before_launch(dev);
+  CaseResult r;
+  r.path = ssd_forward_path(dev.params);
   ssd_forward(dev.params);
   EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
   download_outputs(dev, host);
   const ref::Outputs got = ref::read_outputs(host.params);
 
-  CaseResult r;
   r.y_err = ref::rel_error(got.y, truth.y);
   if (opt.final_states) r.state_err = ref::rel_error(got.final_states, truth.final_states);
   if (!truth.varlen_states.empty() && opt.varlen_states)
@@ -356,7 +358,11 @@ TEST(GpuForwardSmall, Sm80HalfHeadBlocksMatchReference) {
         opt.io = io;
         auto s = all_options(2, 300, 4, 2, P, N, 300 + P + N);
         s.packed_seqs = 3;
-        expect_close(run_case(s, opt), io, "half head block, " + describe(s, io));
+        const CaseResult r = run_case(s, opt);
+        expect_close(r, io, "half head block, " + describe(s, io));
+        const int half_block = io == DType::kFloat32 || N == 256 ? 16 : 32;  // (ssd_fwd_sm80.h)
+        const std::string block = "head-dim block " + std::to_string(half_block) + " (half)";
+        EXPECT_NE(r.path.find(block), std::string::npos) << r.path;
       }
     }
   }
@@ -366,6 +372,7 @@ TEST(GpuForwardSmall, Sm80HalfHeadBlocksMatchReference) {
     s.varlen_seqs = 5;
     const CaseResult r = run_case(s, {DType::kBFloat16});
     expect_close(r, DType::kBFloat16, "half head block, 3 splits, cu_seqlens, N " + std::to_string(N));
+    EXPECT_NE(r.path.find("(half)"), std::string::npos) << r.path;
     EXPECT_LE(r.varlen_err, 1e-2);
   }
 }
@@ -650,6 +657,55 @@ TEST(GpuForwardSmall, UnsupportedOptionsNameThemselves) {
     FAIL() << "expected NotSupported";
   } catch (const NotSupported& e) {
     EXPECT_NE(std::string(e.what()).find("diff"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(ssd_forward_path(dev.params), NotSupported);  // (the same decision, nothing launched)
+}
+
+// ssd_forward_path names the kernel the dispatch takes: the Hopper kernel where it serves the
+// problem (on Hopper), the portable kernel for the rest and where it is disabled, with its
+// head-dim block; the path of an empty problem. The call itself launches nothing: y keeps its
+// poison.
+TEST(GpuForwardSmall, ForwardPathNamesTheKernel) {
+  REQUIRE_GPU();
+  const ScopedEnv sm90_on("FLASHSSD_DISABLE_SM90", "0"), default_block("FLASHSSD_SM80_HALF_HEAD_BLOCK", "0");
+  auto path_of = [](const ref::RandomSpec& s, DType io, bool* y_untouched = nullptr) {
+    ref::Inputs in = ref::make_random(s);
+    ref::HostTensorOptions opt;
+    opt.io = io;
+    ref::HostTensors host = ref::make_host_tensors(in, opt);
+    DeviceTensors dev;
+    to_device(host, dev);
+    std::vector<unsigned char> before(64), after(64);
+    if (y_untouched != nullptr)
+      EXPECT_EQ(cudaMemcpy(before.data(), dev.params.y.data, 64, cudaMemcpyDeviceToHost), cudaSuccess);
+    const std::string path = ssd_forward_path(dev.params);
+    if (y_untouched != nullptr) {
+      EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+      EXPECT_EQ(cudaMemcpy(after.data(), dev.params.y.data, 64, cudaMemcpyDeviceToHost), cudaSuccess);
+      *y_untouched = before == after;
+    }
+    return path;
+  };
+  EXPECT_EQ(path_of(all_options(1, 0, 2, 1, 64, 128, 125), DType::kBFloat16), "device: no tokens, states only (no kernel)");
+  bool y_untouched = false;
+  const std::string bf16_128 = path_of(all_options(1, 64, 2, 1, 64, 128, 120), DType::kBFloat16, &y_untouched);
+  EXPECT_TRUE(y_untouched) << "ssd_forward_path wrote y";
+  if (!testing::have_sm90()) {  // (which blocks fit depends on the GPU's shared memory)
+    EXPECT_EQ(bf16_128.rfind("sm80: portable kernel (mma.sync), bfloat16, N<=128, head-dim block ", 0), 0u) << bf16_128;
+    return;
+  }
+  EXPECT_EQ(bf16_128, "sm90: Hopper kernel (TMA + WGMMA), bfloat16, N=128");
+  EXPECT_EQ(path_of(all_options(1, 64, 2, 1, 64, 96, 121), DType::kFloat32),
+            "sm80: portable kernel (mma.sync), float32, N<=128, head-dim block 32, segsum hierarchical");
+  EXPECT_EQ(path_of(all_options(1, 64, 2, 1, 40, 64, 122), DType::kFloat16),
+            "sm80: portable kernel (mma.sync), float16, N<=64, head-dim block 64, segsum hierarchical");
+  {
+    const ScopedEnv portable("FLASHSSD_DISABLE_SM90", "1");
+    EXPECT_EQ(path_of(all_options(1, 64, 2, 1, 64, 256, 123), DType::kBFloat16),
+              "sm80: portable kernel (mma.sync), bfloat16, N<=256, head-dim block 32, segsum hierarchical");
+    const ScopedEnv half("FLASHSSD_SM80_HALF_HEAD_BLOCK", "1");
+    EXPECT_EQ(path_of(all_options(1, 64, 2, 1, 64, 256, 124), DType::kBFloat16),
+              "sm80: portable kernel (mma.sync), bfloat16, N<=256, head-dim block 16 (half), segsum hierarchical");
   }
 }
 

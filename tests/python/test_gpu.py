@@ -379,6 +379,37 @@ def test_strided_and_misaligned_activations_are_handled():
     assert rel_err(got[0], want[0]) < 1e-3
 
 
+def test_forward_path_names_the_kernel(monkeypatch):
+    hopper = torch.cuda.get_device_capability()[0] == 9
+    monkeypatch.delenv("FLASHSSD_DISABLE_SM90", raising=False)
+    monkeypatch.delenv("FLASHSSD_SM80_HALF_HEAD_BLOCK", raising=False)
+    kw, _ = _inputs("r1_like", torch.bfloat16)
+    args = (kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"])
+    path = flashssd.forward_path(*args)
+    if hopper:
+        assert path == "sm90: Hopper kernel (TMA + WGMMA), bfloat16, N=128"
+    else:
+        assert path.startswith("sm80: portable kernel (mma.sync), bfloat16, N<=128, head-dim block ")
+    k32, _ = _inputs("n48_p40", torch.float32)
+    assert flashssd.forward_path(k32["x"], k32["dt"], k32["A"], k32["B"], k32["C"]) == (
+        "sm80: portable kernel (mma.sync), float32, N<=64, head-dim block 32, segsum hierarchical"
+    )
+    monkeypatch.setenv("FLASHSSD_DISABLE_SM90", "1")
+    assert flashssd.forward_path(*args).startswith("sm80: portable kernel (mma.sync), bfloat16, N<=128")
+    monkeypatch.setenv("FLASHSSD_SM80_HALF_HEAD_BLOCK", "1")
+    assert flashssd.forward_path(*args, segsum="hierarchical").endswith(
+        "N<=128, head-dim block 32 (half), segsum hierarchical"
+    )
+    if hopper:  # (sm_86 / sm_89 have not the shared memory for diff's block)
+        assert flashssd.forward_path(*args, segsum="diff").endswith("N<=128, head-dim block 64, segsum diff")
+    if hopper:  # (read only where the default block fits: not on sm_86 / sm_89 at N = 128)
+        monkeypatch.setenv("FLASHSSD_SM80_HALF_HEAD_BLOCK", "2")
+        with pytest.raises(ValueError, match="FLASHSSD_SM80_HALF_HEAD_BLOCK=2"):
+            flashssd.forward_path(*args)
+    with pytest.raises(NotImplementedError, match="diff"):
+        flashssd.forward_path(kw["x"].half(), kw["dt"], kw["A"], kw["B"].half(), kw["C"].half(), segsum="diff")
+
+
 def test_gpu_errors():
     kw, _ = _inputs("t7", torch.bfloat16)
     args = (kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"])

@@ -100,6 +100,17 @@ def test_outputs_untouched_on_error():
     assert (y == 7.0).all()
 
 
+def test_describe_only_names_the_path_and_runs_nothing():
+    p = _problem()
+    y = np.full_like(p["x"], 7.0)
+    assert _C.ssd_forward(p["x"], p["dt"], p["A"], p["B"], p["C"], y=y, describe_only=True) == "host: float64 reference"
+    assert (y == 7.0).all()
+    with pytest.raises(flashssd.Error, match="A: expected shape"):
+        _C.ssd_forward(p["x"], p["dt"], p["A"][:3], p["B"], p["C"], y=y, describe_only=True)
+    assert _C.ssd_forward(p["x"], p["dt"], p["A"], p["B"], p["C"], y=y) is None
+    assert not (y == 7.0).any()
+
+
 def test_validate_meta():
     """Descriptions without data: the checks behind torch's fake tensors."""
     f32, bf16 = _C.DType.float32.value, _C.DType.bfloat16.value

@@ -31,8 +31,17 @@ def _ref(kw, dt_limit=(0.0, math.inf)):
 
 
 def test_exports():
-    for name in ("ssd", "mamba_chunk_scan_combined", "SSDOutput", "Error", "NotSupported", "__version__"):
+    for name in ("ssd", "mamba_chunk_scan_combined", "SSDOutput", "forward_path", "Error", "NotSupported", "__version__"):
         assert hasattr(flashssd, name)
+
+
+def test_forward_path_on_cpu_tensors():
+    kw = make_inputs(1, 12, 4, 8, 2, 16, seqlens=[5, 7])
+    args = (kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"])
+    assert flashssd.forward_path(*args) == "host: float64 reference"
+    assert flashssd.forward_path(*args, cu_seqlens=kw["cu_seqlens"], return_final_states=True) == "host: float64 reference"
+    with pytest.raises(flashssd.Error, match=r"flashssd: A: expected shape"):
+        flashssd.forward_path(kw["x"], kw["dt"], kw["A"][:2], kw["B"], kw["C"])
 
 
 def test_mamba_return_conventions():

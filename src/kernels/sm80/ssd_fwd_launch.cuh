@@ -35,7 +35,7 @@ void launch_pass(const SsdKernelParams& params, int64_t ctas, cudaStream_t strea
 // again in each default block's file, which may hand over to them).
 #define FLASHSSD_SM80_HALF_BLOCK_LAUNCH(Element, N)                                                     \
   launch_ssd_fwd_sm80<Element, N, half_head_block(sizeof(Element), N, SegsumVariant::kHierarchical), \
-                      SegsumVariant::kHierarchical>(SsdKernelParams, cudaStream_t)
+                      SegsumVariant::kHierarchical>(SsdKernelParams, cudaStream_t, std::string*)
 extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(__nv_bfloat16, 128);
 extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(__half, 128);
 extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(float, 128);
@@ -43,7 +43,7 @@ extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(__nv_bfloat16, 256);
 extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(__half, 256);
 
 template <class Element, int kN, int kBP, SegsumVariant kVariant>
-void launch_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
+void launch_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream, std::string* describe_only) {
   using MainKernel = SsdFwdKernel<Element, kN, kBP, kVariant, true>;
   using StateKernel = SsdFwdKernel<Element, kN, kBP, kVariant, false>;
   constexpr bool kF32 = sizeof(Element) == 4;
@@ -58,7 +58,7 @@ void launch_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
     // (the knob is read only where a half block exists: it forces the path on GPUs with room
     // for the default, so that the tests reach it there)
     if (!fits || env_flag("FLASHSSD_SM80_HALF_HEAD_BLOCK"))
-      return launch_ssd_fwd_sm80<Element, kN, kHalfBP, kVariant>(params, stream);
+      return launch_ssd_fwd_sm80<Element, kN, kHalfBP, kVariant>(params, stream, describe_only);
   }
   if (!fits)
     throw NotSupported(std::string("flashssd: the sm80 kernel for ") + (kF32 ? "fp32" : "16-bit") + " inputs and N <= " +
@@ -66,6 +66,12 @@ void launch_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
                        " bytes of shared memory per block (head-dim block " + std::to_string(kBP) +
                        "; none smaller is built for this dtype, N and segsum); this GPU allows " +
                        std::to_string(smem_optin));
+  if (describe_only != nullptr) {  // (after the caller's "sm80: portable kernel (mma.sync), <dtype>, ")
+    *describe_only += "N<=" + std::to_string(kN) + ", head-dim block " + std::to_string(kBP) +
+                      (kBP == default_head_block(sizeof(Element), kN) ? "" : " (half)") + ", segsum " +
+                      segsum_variant_name(kVariant);
+    return;
+  }
 
   params.p_blocks = (params.headdim + kBP - 1) / kBP;
   const int64_t ctas_per_split = int64_t(params.batch) * params.heads * params.p_blocks;

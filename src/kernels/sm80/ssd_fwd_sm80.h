@@ -4,6 +4,8 @@
 
 #include <cuda_runtime.h>
 
+#include <string>
+
 #include "flashssd/flashssd.h"
 #include "kernels/common/kernel_params.h"
 
@@ -42,13 +44,15 @@ constexpr int half_head_block(size_t element_bytes, int n, SegsumVariant variant
 }
 
 // One explicit instantiation per .cu file (the default block of each dtype x N bucket x
-// variant the dispatch needs, and the half blocks above).
+// variant the dispatch needs, and the half blocks above). With describe_only set, the launch
+// takes its decisions (the head-dim block, NotSupported where none fits) and writes the kernel
+// it would run there instead of launching (flashssd::ssd_forward_path).
 template <class Element, int kN, int kBP, SegsumVariant kVariant>
-void launch_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream);
+void launch_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream, std::string* describe_only);
 
 template <class Element, int kN, SegsumVariant kVariant>
-void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream) {
-  launch_ssd_fwd_sm80<Element, kN, default_head_block(sizeof(Element), kN), kVariant>(params, stream);
+void run_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream, std::string* describe_only = nullptr) {
+  launch_ssd_fwd_sm80<Element, kN, default_head_block(sizeof(Element), kN), kVariant>(params, stream, describe_only);
 }
 
 }  // namespace flashssd::sm80

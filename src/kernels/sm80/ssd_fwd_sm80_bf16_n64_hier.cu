@@ -3,5 +3,5 @@
 
 namespace flashssd::sm80 {
 template void launch_ssd_fwd_sm80<__nv_bfloat16, 64, default_head_block(sizeof(__nv_bfloat16), 64), SegsumVariant::kHierarchical>(
-    SsdKernelParams, cudaStream_t);
+    SsdKernelParams, cudaStream_t, std::string*);
 }  // namespace flashssd::sm80

@@ -3,5 +3,5 @@
 
 namespace flashssd::sm80 {
 template void launch_ssd_fwd_sm80<__half, 128, default_head_block(sizeof(__half), 128), SegsumVariant::kHierarchical>(
-    SsdKernelParams, cudaStream_t);
+    SsdKernelParams, cudaStream_t, std::string*);
 }  // namespace flashssd::sm80
