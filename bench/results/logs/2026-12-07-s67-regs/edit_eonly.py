@@ -1,0 +1,1 @@
+s=s.replace("if (factored_scale != 0.f) {","if (factored_scale != factored_scale && false) {")
