@@ -106,7 +106,7 @@ def render(report, json_path) -> str:
          f"Measured on **{report.get('device')}** on {report.get('date')} at commit `{report.get('commit')}`, "
          f"from [`{rel}`]({rel}) "
          f"(device-to-device copy **{compare.fmt(mc, 2) if mc else '—'} TB/s** measured in the same run; "
-         f"the floor uses DESIGN.md's {compare.DESIGN_COPY_TBPS} TB/s).",
+         f"the floor uses docs/DESIGN.md's {compare.DESIGN_COPY_TBPS} TB/s).",
          ""]
     if report.get("command"):
         L += [f"Produced by `{report['command']}` (see bench/README.md); all times are medians in ms, "

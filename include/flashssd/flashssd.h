@@ -1,7 +1,7 @@
 // FlashSSD public C++ API: the Mamba-2 SSD (state space duality) forward.
 //
 // Semantics follow mamba_ssm's mamba_chunk_scan_combined exactly (see
-// docs/API.md and DESIGN.md section 1). Every tensor is described by a
+// docs/API.md and docs/DESIGN.md section 1). Every tensor is described by a
 // TensorView (pointer, dtype, shape, strides in ELEMENTS); optional tensors are
 // left default-constructed (ndim == 0, data == nullptr).
 //
@@ -48,7 +48,7 @@ struct TensorView {
 TensorView make_view(void* data, DType dtype, std::initializer_list<int64_t> shape);
 
 // Which algorithm evaluates the in-tile decay mask L_ij = exp(a_{j+1} + ... + a_i)
-// (DESIGN.md section 4). The result is the same up to rounding; kHierarchical is
+// (docs/DESIGN.md section 4). The result is the same up to rounding; kHierarchical is
 // stable and fast, kDiff is the fast-but-unstable prefix subtraction that the
 // Triton kernels use, kDirect is the slow stable materialised sum.
 enum class SegsumVariant : int { kHierarchical = 0, kDiff = 1, kDirect = 2 };

@@ -31,7 +31,7 @@ from . import _C
 
 __all__ = ["ssd_forward", "forward_path", "SEGSUM_VARIANTS", "BACKWARD_NOT_IMPLEMENTED", "check_no_grad"]
 
-#: Accepted names of the decay-mask algorithm (DESIGN.md section 4), by enum value.
+#: Accepted names of the decay-mask algorithm (docs/DESIGN.md section 4), by enum value.
 SEGSUM_VARIANTS = {"hierarchical": 0, "diff": 1, "direct": 2}
 
 BACKWARD_NOT_IMPLEMENTED = (

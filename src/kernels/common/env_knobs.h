@@ -1,5 +1,5 @@
 // The library's environment knobs: switches for benchmarking and debugging, read at each call
-// (README, "Long sequences"). Unset or empty means the default. A value that is set but not
+// (README, "Status and fallbacks"; docs/API.md). Unset or empty means the default. A value that is set but not
 // understood is an error (flashssd::Error, naming the variable and what it takes): a typo once
 // left the default in place and timed it silently.
 #pragma once
