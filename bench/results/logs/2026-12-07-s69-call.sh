@@ -6,7 +6,7 @@
 # first, then h C^T and the intra GEMM, into its own accumulator, issued together with one wait,
 # Y^T = factored_scale h C^T + intra by one FFMA per register, `2026-12-07-s69-xi.diff` with
 # -DXI_OWN_ACC).
-# Carry out/carry/s65path.tar.xz third_party_bench out/ab/{main,t3,t3skip,xs,xi}_probe.
+# Carry out/carry/s65path.tar.xz third_party_bench out/ab/{main,xs,xi}_probe.
 #   device: OUT=$OUT bash bench/results/logs/2026-12-07-s69-call.sh > $OUT/call.txt 2>&1
 set -u
 card=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
