@@ -2,7 +2,7 @@
 # Session 70, call 2 (any H100 / H200; ~200 s): xt / xtz / fm against main through the probe, 3 rounds.
 # xt (`2026-12-07-s70-xt.diff`, -DXT_RELOAD_BEFORE_TURN): the factored tile's reload of x for
 # D x issued before the turn's barrier, not after the update's issue (call 1's ncu: its
-# ldmatrix latency is ~8% of the consumers' stall samples, short scoreboard, in the epilogue).
+# ldmatrix latency is ~7% of the consumers' stall samples, short scoreboard, in the epilogue).
 # xtz: also z's first groups (-DXT_Z_BEFORE_TURN). Timing only; no C751x, no spill (ptxas -v).
 # fm (`2026-12-07-s70-fm.diff`, -DFM_SKIP_MASK): the producer's pair form writes the mask's
 # fields (u, chain_dt, the diagonal blocks: ~80 of the tile-slice's 812 shared wavefronts, the
