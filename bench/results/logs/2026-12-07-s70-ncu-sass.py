@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Session 70: per-opcode totals of an ncu source page (--page source --csv --print-source sass):
-instructions executed, shared wavefronts (LSU), stall samples; split into the producer and the
-consumers at the kernel's USETMAXREG (the first one in address order is the producer's: the code
-between the first and second USETMAXREG)."""
+instructions executed, shared wavefronts (LSU), stall samples; split into the consumers and the
+producer at the kernel's USETMAXREG: the first in address order is the consumers' (TRY_ALLOC to
+224 registers, their code up to the second), the second the producer's (DEALLOC to 48)."""
 import csv, sys, collections
 rows = list(csv.reader(open(sys.argv[1])))
 hdr = rows[1]; body = rows[2:]
@@ -19,7 +19,7 @@ for k, r in enumerate(body):
     o = op[0]
     if o.startswith("@"): o = op[1]
     base = o.split(".")[0]
-    role = "prologue" if k < setmax[0] else ("producer" if k < setmax[1] else "consumer") if len(setmax) >= 2 else "all"
+    role = "prologue" if k < setmax[0] else ("consumers" if k < setmax[1] else "producer") if len(setmax) >= 2 else "all"
     c = tot[(role, base)]
     c["inst"] += num(r[ix["Instructions Executed"]])
     c["wf"] += num(r[ix["L1 Wavefronts Shared"]])
@@ -28,7 +28,7 @@ for k, r in enumerate(body):
 work = float(sys.argv[2]) if len(sys.argv) > 2 else 1.0  # tile-slices in the launch
 print(f"per tile-slice (work = {work:.0f}); warp instructions, shared wavefronts (ideal), samples %")
 all_samples = sum(c["samples"] for c in tot.values())
-for role in ["prologue", "producer", "consumer", "all"]:
+for role in ["prologue", "consumers", "producer", "all"]:
     items = sorted(((k[1], c) for k, c in tot.items() if k[0] == role), key=lambda kc: -kc[1]["inst"])
     if not items: continue
     ti = sum(c["inst"] for _, c in items); tw = sum(c["wf"] for _, c in items); ts = sum(c["samples"] for _, c in items)
