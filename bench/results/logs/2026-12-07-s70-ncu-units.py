@@ -43,7 +43,7 @@ for label, k, scale in keys:
     print(f"| {label} | " + " | ".join(f"{c[2](k) * scale:,.3g}" for c in cols) + " |")
 for label, f in [("warp instructions per tile-slice", lambda g, w: g("smsp__inst_executed.sum") / w),
                  ("shared wavefronts per tile-slice", lambda g, w: g("l1tex__data_pipe_lsu_wavefronts_mem_shared.sum") / w),
-                 ("busiest SM's elapsed cycles per tile-slice of its CTA (768 a CTA)", lambda g, w: g("sm__cycles_elapsed.max") / 768)]:
+                 ("busiest SM's elapsed cycles / 768 (tile-slices a CTA at H = 66: not R1 8k's 512)", lambda g, w: g("sm__cycles_elapsed.max") / 768)]:
     print(f"| {label} | " + " | ".join(f"{f(c[2], c[1]):,.4g}" for c in cols) + " |")
 for s in stalls:
     print(f"| stall {s} (warps per issue) | " + " | ".join(f"{c[2]('smsp__average_warps_issue_stalled_' + s + '_per_issue_active.ratio'):.3f}" for c in cols) + " |")
