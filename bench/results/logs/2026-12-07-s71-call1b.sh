@@ -6,9 +6,9 @@
 #  2. of fm2 and d2 (the two with library forms: s70fm2 = branch s70-fm2,
 #     `2026-12-07-s70-fm2-lib.patch`; s71d2 = main with kMainDtDepth 2,
 #     `2026-12-07-s71-d2-lib.patch`), the one faster at R1 8k among those >= 1% faster than main
-#     on 11 CTAs and at R1 8k (medians over the rounds) gets session 70's call-3 checks: the
-#     Hopper suite, the GPU suite (default, and the fix-up at 3 splits), memcheck and racecheck
-#     on the Hopper suite's small shapes, then an API A/B against main's code (s65path), 2 rounds.
+#     on 11 CTAs and at R1 8k (medians over the rounds) gets scripts/device_variant.sh's suites
+#     (GPU suite default and fix-up at 3 splits, Hopper suite) and sanitizers (memcheck and
+#     racecheck on small shapes, both suites), then an API A/B against main's code (s65path), 2 rounds.
 # Carry out/carry/{s71probes,s65path,s70fm2,s71d2}.tar.xz (s71probes = out/s71ab: the probes
 # main, fm, fm2, d2, fmd2, fm2d2, xtz of out/ab).
 #   device: OUT=$OUT bash bench/results/logs/2026-12-07-s71-call1b.sh > $OUT/call.txt 2>&1
@@ -49,19 +49,11 @@ PY
 echo "picked for the checks: $pick at ${SECONDS} s"
 [ "$pick" != none ] || { echo "no variant verified: stop"; exit 3; }
 for v in s65path $pick; do bash scripts/carry.sh unpack $v > /dev/null || exit 1; done
+. scripts/device_variant.sh
 F=out/dev/$pick
-LD_LIBRARY_PATH=$PWD/$F timeout 100 $F/tests/gpu/flashssd_sm90_gpu_tests > $OUT/v_sm90.log 2>&1
-echo "$pick Hopper suite rc=$?"; grep -E "^\[  (PASSED|FAILED)" $OUT/v_sm90.log
-LD_LIBRARY_PATH=$PWD/$F timeout 100 $F/tests/gpu/flashssd_gpu_tests > $OUT/v_gpu.log 2>&1
-echo "$pick GPU suite rc=$?"; grep -E "^\[  (PASSED|FAILED)" $OUT/v_gpu.log
-LD_LIBRARY_PATH=$PWD/$F FLASHSSD_SPLIT_SCHEME=fixup FLASHSSD_NUM_SPLITS=3 timeout 100 $F/tests/gpu/flashssd_gpu_tests > $OUT/v_gpu_fixup3.log 2>&1
-echo "$pick GPU suite, fix-up at 3 splits rc=$?"; grep -E "^\[  (PASSED|FAILED)" $OUT/v_gpu_fixup3.log
-for tool in memcheck racecheck; do
-  LD_LIBRARY_PATH=$PWD/$F timeout 100 compute-sanitizer --tool $tool $F/tests/gpu/flashssd_sm90_gpu_tests \
-    --gtest_filter='*Small*' > $OUT/v_sm90_$tool.log 2>&1
-  echo "$pick sm90 $tool rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY" $OUT/v_sm90_$tool.log
-done
-(cd $OUT && tar -czf ${pick}_checks.tgz v_*.log && rm -f v_*.log)
+VARIANT_SCHEMES=fixup variant_suites "$pick" "$F"
+VARIANT_SCHEMES=fixup variant_sanitize "$pick" "$F" memcheck racecheck
+variant_pack "${pick}_checks"
 echo "checks done at ${SECONDS} s"
 printf "%s\n" "--config R1 --seqlen 8192" "--config R1 --seqlen 8192 --z" "--config R1 --seqlen 512" "--config R1 --seqlen 32768" \
   "--config R2 --seqlen 2048" "--config R4 --seqlen 131072" \
