@@ -3,13 +3,13 @@
 #  1. session 70's prepared A/B (`2026-12-07-s70-fmd2-call.sh`: main against fm, fm2, d2, fmd2,
 #     fm2d2, 3 rounds; its header says how they were built) and xtz (session 70's `-xt.diff`
 #     with -DXT_RELOAD_BEFORE_TURN -DXT_Z_BEFORE_TURN, built then, never run) on the gated rows;
-#  2. of fm2 and d2 (the two with library forms: s70fm2 = branch s70-fm2,
-#     `2026-12-07-s70-fm2-lib.patch`; s71d2 = main with kMainDtDepth 2,
-#     `2026-12-07-s71-d2-lib.patch`), the one faster at R1 8k among those >= 1% faster than main
+#  2. if fm2 (the one with a library form: s70fm2 = branch s70-fm2,
+#     `2026-12-07-s70-fm2-lib.patch`; d2's, `2026-12-07-s71-d2-lib.patch`, spills 4 / 8 bytes in
+#     the fp16 N = 128 main kernels, so ptxas_guard stops its build) is >= 1% faster than main
 #     on 11 CTAs and at R1 8k (medians over the rounds) gets scripts/device_variant.sh's suites
 #     (GPU suite default and fix-up at 3 splits, Hopper suite) and sanitizers (memcheck and
 #     racecheck on small shapes, both suites), then an API A/B against main's code (s65path), 2 rounds.
-# Carry out/carry/{s71probes,s65path,s70fm2,s71d2}.tar.xz (s71probes = out/s71ab: the probes
+# Carry out/carry/{s71probes,s65path,s70fm2}.tar.xz (s71probes = out/s71ab: the probes
 # main, fm, fm2, d2, fmd2, fm2d2, xtz of out/ab).
 #   device: OUT=$OUT bash bench/results/logs/2026-12-07-s71-call1b.sh > $OUT/call.txt 2>&1
 set -u
@@ -36,7 +36,7 @@ for line in open(sys.argv[1]):
     if m: runs.setdefault((m.group(2), m.group(1)), []).append(float(m.group(3)))
 cfgs = ["--final-states 0 --H 66 --batch 1 --grid 11", "--final-states 0"]
 best = None
-for v, lib in (("fm2", "s70fm2"), ("d2", "s71d2")):
+for v, lib in (("fm2", "s70fm2"),):
     try:
         r = [st.median(runs[(c, v)]) / st.median(runs[(c, "main")]) for c in cfgs]
     except KeyError:
