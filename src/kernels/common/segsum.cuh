@@ -23,6 +23,8 @@
 // one or two multiplies per element.
 #pragma once
 
+#include <type_traits>
+
 #include "flashssd/flashssd.h"
 #include "kernels/common/mma_sm80.cuh"
 
@@ -153,9 +155,16 @@ __device__ __forceinline__ void diagonal_block_column(TileDecay<kQ, kAll>& td, i
 // chain_dt store (which the compiler cannot move it above: it may alias), so the chain's
 // multiplies do not each wait for a load (the Hopper producer's pair form; in the one-head
 // form they spill its N = 256 state pass).
-template <SegsumVariant kVariant, int kQ, bool kHoistDecays = false, bool kAll = true>
+// Whether a tile's record needs the mask's fields (u, chain_dt, diag_dt), decided from its
+// total decay: by default always (the Hopper producer passes its factored form's test).
+struct AlwaysMask {
+  __device__ __forceinline__ bool operator()(float) const { return true; }
+};
+
+template <SegsumVariant kVariant, int kQ, bool kHoistDecays = false, bool kAll = true, class NeedsMask = AlwaysMask>
 __device__ __forceinline__ float token_factors(TileDecay<kQ, kAll>& td, int t, float prefix, float suffix, float dt,
-                                               float readout_scale, float* total) {
+                                               float readout_scale, float* total, NeedsMask needs_mask = {},
+                                               bool* mask_out = nullptr) {
   constexpr int kNB = TileDecay<kQ>::kNumBlocks;
   const int blk = t / TileDecay<kQ>::kBlock;
   float before = 0.f, all = 0.f;
@@ -169,6 +178,8 @@ __device__ __forceinline__ float token_factors(TileDecay<kQ, kAll>& td, int t, f
   const float total_decay = fast_exp(all);
   if (t == 0) td.total_decay = total_decay;
   if (total) *total = total_decay;
+  const bool mask = needs_mask(total_decay);
+  if (mask_out) *mask_out = mask;
 
   float to_end;
   if constexpr (kVariant == SegsumVariant::kDiff) {
@@ -180,16 +191,42 @@ __device__ __forceinline__ float token_factors(TileDecay<kQ, kAll>& td, int t, f
     for (int k = t + 1; k < kQ; ++k) sum += td.a[k];
     to_end = fast_exp(sum);
   } else {
-    td.u[t] = fast_exp(prefix);
-    float decays[kNB];
-    if constexpr (kHoistDecays) load_floats(td.block_decay, decays);
-    float g = fast_exp(suffix);  // v_t
+    float g;
+    if constexpr (std::is_same_v<NeedsMask, AlwaysMask>) {
+      td.u[t] = fast_exp(prefix);
+      float decays[kNB];
+      if constexpr (kHoistDecays) load_floats(td.block_decay, decays);
+      g = fast_exp(suffix);  // v_t
 #pragma unroll
-    for (int I = 0; I < kNB; ++I) {
-      if (I > blk) {
-        td.chain_dt[I][t] = g * dt;
-        if constexpr (kHoistDecays) g *= decays[I];  // E_I
-        else g *= td.block_decay[I];
+      for (int I = 0; I < kNB; ++I) {
+        if (I > blk) {
+          td.chain_dt[I][t] = g * dt;
+          if constexpr (kHoistDecays) g *= decays[I];  // E_I
+          else g *= td.block_decay[I];
+        }
+      }
+    } else {
+      // The chain twice, with and without its stores (the chain itself gives the weight), so
+      // that the mask's test is one branch, not one per store (session 70's fm: +16 BSSY / BRA
+      // pairs in the producer, its stages later, the SM's rate 6.7% slower).
+      float decays[kNB];
+      if constexpr (kHoistDecays) load_floats(td.block_decay, decays);
+      g = fast_exp(suffix);  // v_t
+      auto chain = [&](auto store_tag) {
+#pragma unroll
+        for (int I = 0; I < kNB; ++I) {
+          if (I > blk) {
+            if constexpr (decltype(store_tag)::value) td.chain_dt[I][t] = g * dt;
+            if constexpr (kHoistDecays) g *= decays[I];  // E_I
+            else g *= td.block_decay[I];
+          }
+        }
+      };
+      if (mask) {
+        td.u[t] = fast_exp(prefix);
+        chain(std::true_type{});
+      } else {
+        chain(std::false_type{});
       }
     }
     to_end = g;  // the chain continued to the tile end
@@ -230,6 +267,10 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ, kAll>& td, int
 // it (its diagonal blocks take dt from the register). Returns the token's weight for its
 // head. The block decays are read before the chain (token_factors' kHoistDecays), the
 // diagonal blocks by columns (diagonal_block_column).
+// needs_mask(total decay) says whether the tile's record needs the mask's fields; where it
+// does not (the Hopper kernel's factored tiles, whose consumers read none of them), u, chain_dt
+// and the diagonal block are not written: ~80 of a tile-slice's ~810 shared-memory wavefronts,
+// the diagonal blocks' column stores 4-way bank conflicts (ncu, session 70).
 // Sync has two steps, each as narrow as what it publishes:
 //  - sync.tokens(): a visible to the thread's own block, whose 8 tokens are 8 lanes of one
 //    warp (__syncwarp);
@@ -239,9 +280,10 @@ __device__ __forceinline__ float prepare_tile_decay(TileDecay<kQ, kAll>& td, int
 // 4 packed sequences per row 0.546 -> 0.510, with z 0.650 -> 0.587.) Until session 17 the
 // state pass ran it too, on two tiles per round; its consumers now compute their weights
 // (tile_weights_warp).
-template <int kQ, bool kAll, class Sync>
+template <int kQ, bool kAll, class Sync, class NeedsMask = detail::AlwaysMask>
 __device__ __forceinline__ float prepare_tile_decay_pair(TileDecay<kQ, kAll>* td, int tid, float a, float dt, Sync sync,
-                                                         float readout_scale = 1.f, float* total = nullptr) {
+                                                         float readout_scale = 1.f, float* total = nullptr,
+                                                         NeedsMask needs_mask = {}) {
   static_assert(2 * kQ == 128, "one warpgroup: a token of each head per thread pair");
   const int t = tid % kQ, hd = tid / kQ;
   td[hd].a[t] = a;
@@ -249,10 +291,12 @@ __device__ __forceinline__ float prepare_tile_decay_pair(TileDecay<kQ, kAll>* td
   float prefix, suffix;
   detail::scan_in_block<SegsumVariant::kHierarchical>(td[hd], t, a, prefix, suffix);
   sync.totals(hd);  // the head's block totals visible
-  const float w = detail::token_factors<SegsumVariant::kHierarchical, kQ, true>(td[hd], t, prefix, suffix, dt, readout_scale, total);
+  bool mask;
+  const float w = detail::token_factors<SegsumVariant::kHierarchical, kQ, true>(td[hd], t, prefix, suffix, dt, readout_scale,
+                                                                                 total, needs_mask, &mask);
   // The diagonal block last: after the barrier its a values are reloaded, not kept
   // live across the scan (the producer has 40-48 registers).
-  detail::diagonal_block_column(td[hd], t, dt);
+  if (mask) detail::diagonal_block_column(td[hd], t, dt);
   return w;
 }
 

@@ -215,6 +215,17 @@ __device__ __forceinline__ void SsdFwdRoles<K, kGateZ, kStatePass>::producer(con
         // under ncu, session 17 calls 2 and 4).
         [[maybe_unused]] float w[kTiles];
         [[maybe_unused]] float total = 1.f;  // the tile's total decay (main pass)
+        // Whether the tile takes the exact schedule, from its total decay: the fold's test below
+        // (factored_scale 0). Only those tiles' consumers read the mask's fields of the record.
+        [[maybe_unused]] auto exact_schedule = [&](float tile_total) {
+          if constexpr (!K::kFactoredScores || !kTileTotal) {
+            return true;
+          } else {
+            const float carried = fold * tile_total;
+            const bool refold = !kFoldState || !(carried >= K::kFoldFloor) || i0 + 1 == tiles;
+            return refold && !(tile_total >= K::kFactoredTileDecay && carried >= K::kFactoredCarried);
+          }
+        };
         if constexpr (kStatePass) {
           CUTE_UNROLL
           for (int k = 0; k < kTiles; ++k) {
@@ -234,7 +245,10 @@ __device__ __forceinline__ void SsdFwdRoles<K, kGateZ, kStatePass>::producer(con
           if (one_head)  // (role 0: slot 0's tokens; role 1 writes no weight: reads_dt is false there)
             w[0] = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(decay[0][0], wtid, a[0], dt[0], sync_producer,
                                                                                fold, kTileTotal ? &total : nullptr);
-          else
+          else if constexpr (K::kFactoredScores && kTileTotal)
+            w[0] = sm80::prepare_tile_decay_pair<kQ>(decay[0], wtid, a[0], dt[0], PairSync{}, fold, kTileTotal ? &total : nullptr,
+                                                     exact_schedule);
+          else  // (every tile exact: the mask's fields always)
             w[0] = sm80::prepare_tile_decay_pair<kQ>(decay[0], wtid, a[0], dt[0], PairSync{}, fold, kTileTotal ? &total : nullptr);
         } else {
           static_assert(kTiles == 1, "one head: a tile per round");
@@ -242,6 +256,7 @@ __device__ __forceinline__ void SsdFwdRoles<K, kGateZ, kStatePass>::producer(con
                                                                              fold, kTileTotal ? &total : nullptr);
         }
         if constexpr (kTileTotal) {
+          // (exact_schedule above is this test's outcome, taken from the same total.)
           // The readout factors took G (the state before this tile is G g); what the state
           // would carry after it is G total: kept, the weights take its inverse; under the
           // floor (or on the item's last tile, so that the final state is h) the consumers

@@ -62,9 +62,13 @@ struct SsdFwdSm90 {
   static constexpr bool kChunkScores = kN != 64;
   // How many producer rounds ahead dt (and the reset flags) are loaded. The state pass: two
   // (four tiles; probe, session 26 call 1: R4's state pass 0.2997 -> 0.2976 ms, R1 32k's 0.1106
-  // -> 0.1091, at N = 64 0.2819 -> 0.2506). The main pass: one (two: R1 8k 0.448 -> 0.465,
-  // packed 0.466 -> 0.496, N = 64 +0.8%; its producer then spills).
-  static constexpr int kStateDtDepth = 2, kMainDtDepth = 1;
+  // -> 0.1091, at N = 64 0.2819 -> 0.2506). The main pass: two as well (probe, H100, session 71
+  // call 1, with the producer's fm2 form: R1 8k -7.1%, H = 66 x 12 -6.0%, the SM's own rate
+  // -0.9%; in session 26, when two made the producer spill, R1 8k +3.7%), except in the fp16
+  // N = 128 two-head kernels, whose producer spills 4 / 8 bytes at two.
+  static constexpr int kStateDtDepth = 2;
+  static constexpr int kMainDtDepth =
+      std::is_same_v<Element, cutlass::half_t> && kN == 128 && kHeadsPerCta == 2 ? 1 : 2;
   // The main pass carries its state divided by G, the product of the tiles' total decays
   // since the last refold (h = G g), so that a tile's update needs no multiply of the
   // accumulator: the producer puts G into the readout factors and 1 / G into the weights,
