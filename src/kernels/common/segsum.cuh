@@ -191,43 +191,31 @@ __device__ __forceinline__ float token_factors(TileDecay<kQ, kAll>& td, int t, f
     for (int k = t + 1; k < kQ; ++k) sum += td.a[k];
     to_end = fast_exp(sum);
   } else {
-    float g;
-    if constexpr (std::is_same_v<NeedsMask, AlwaysMask>) {
-      td.u[t] = fast_exp(prefix);
-      float decays[kNB];
-      if constexpr (kHoistDecays) load_floats(td.block_decay, decays);
-      g = fast_exp(suffix);  // v_t
+    // u and the chain's stores only where the record needs the mask's fields; the chain itself
+    // runs either way (it gives the weight), in two copies, so that the test is one branch, not
+    // one per store (session 70's fm: +16 BSSY / BRA pairs in the producer, its stages later, the
+    // SM's rate 6.7% slower). With AlwaysMask the test folds away and u is written first, as
+    // before the test existed (the order every other kernel's SASS was measured with).
+    constexpr bool kAlwaysMask = std::is_same_v<NeedsMask, AlwaysMask>;
+    if constexpr (kAlwaysMask) td.u[t] = fast_exp(prefix);
+    float decays[kNB];
+    if constexpr (kHoistDecays) load_floats(td.block_decay, decays);
+    float g = fast_exp(suffix);  // v_t
+    auto chain = [&](auto store_tag) {
 #pragma unroll
       for (int I = 0; I < kNB; ++I) {
         if (I > blk) {
-          td.chain_dt[I][t] = g * dt;
+          if constexpr (decltype(store_tag)::value) td.chain_dt[I][t] = g * dt;
           if constexpr (kHoistDecays) g *= decays[I];  // E_I
           else g *= td.block_decay[I];
         }
       }
+    };
+    if (mask) {
+      if constexpr (!kAlwaysMask) td.u[t] = fast_exp(prefix);
+      chain(std::true_type{});
     } else {
-      // The chain twice, with and without its stores (the chain itself gives the weight), so
-      // that the mask's test is one branch, not one per store (session 70's fm: +16 BSSY / BRA
-      // pairs in the producer, its stages later, the SM's rate 6.7% slower).
-      float decays[kNB];
-      if constexpr (kHoistDecays) load_floats(td.block_decay, decays);
-      g = fast_exp(suffix);  // v_t
-      auto chain = [&](auto store_tag) {
-#pragma unroll
-        for (int I = 0; I < kNB; ++I) {
-          if (I > blk) {
-            if constexpr (decltype(store_tag)::value) td.chain_dt[I][t] = g * dt;
-            if constexpr (kHoistDecays) g *= decays[I];  // E_I
-            else g *= td.block_decay[I];
-          }
-        }
-      };
-      if (mask) {
-        td.u[t] = fast_exp(prefix);
-        chain(std::true_type{});
-      } else {
-        chain(std::false_type{});
-      }
+      chain(std::false_type{});
     }
     to_end = g;  // the chain continued to the tile end
   }
