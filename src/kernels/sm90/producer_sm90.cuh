@@ -96,7 +96,7 @@ __device__ __forceinline__ void SsdFwdRoles<K, kGateZ, kStatePass>::producer(con
       // dt (and the flags) are loaded kDtDepth rounds ahead into a ring of registers that the
       // loop below walks unrolled by its depth, so a slot is always a compile-time index (a
       // ring shifted by moves waits for the load at the move: session 20 call 3).
-      constexpr int kDtDepth = kStatePass ? K::kStateDtDepth : K::kMainDtDepth;
+      constexpr int kDtDepth = kStatePass ? K::kStateDtDepth : K::template kMainDtDepth<kGateZ>;
       static_assert(kDtDepth == 1 || kDtDepth == 2, "dt one or two rounds ahead");
       constexpr int kAhead = kDtDepth * kRound;  // tiles between a load and its use
       uint32_t raw_ahead[kDtDepth][kRound];

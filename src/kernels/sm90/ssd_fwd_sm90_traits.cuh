@@ -62,13 +62,16 @@ struct SsdFwdSm90 {
   static constexpr bool kChunkScores = kN != 64;
   // How many producer rounds ahead dt (and the reset flags) are loaded. The state pass: two
   // (four tiles; probe, session 26 call 1: R4's state pass 0.2997 -> 0.2976 ms, R1 32k's 0.1106
-  // -> 0.1091, at N = 64 0.2819 -> 0.2506). The main pass: two as well (probe, H100, session 71
-  // call 1, with the producer's fm2 form: R1 8k -7.1%, H = 66 x 12 -6.0%, the SM's own rate
-  // -0.9%; in session 26, when two made the producer spill, R1 8k +3.7%), except in the fp16
-  // N = 128 two-head kernels, whose producer spills 4 / 8 bytes at two.
+  // -> 0.1091, at N = 64 0.2819 -> 0.2506). The main pass: two in the ungated N = 64 and 128
+  // kernels (API, H100, session 71 call 2, with the producer's fm2 form: R1 512-32k -4.0..-6.3%,
+  // R2 -7.4%, R3 -4.8%, R4 128k -5.2%: one round no longer covers dt's DRAM latency on a full
+  // chip), one elsewhere: the gated kernels gained nothing from two (R1 512 z +1.1%, R3 z +1.5%,
+  // R1 8k z -0.2%, R2 z 0.0%), nor N = 256 (+0.2%), and two doubles the producer's loop; the fp16
+  // N = 128 two-head kernels' producer spills 4 / 8 bytes at two.
   static constexpr int kStateDtDepth = 2;
+  template <bool kGateZ>
   static constexpr int kMainDtDepth =
-      std::is_same_v<Element, cutlass::half_t> && kN == 128 && kHeadsPerCta == 2 ? 1 : 2;
+      !kGateZ && kN != 256 && !(std::is_same_v<Element, cutlass::half_t> && kN == 128 && kHeadsPerCta == 2) ? 2 : 1;
   // The main pass carries its state divided by G, the product of the tiles' total decays
   // since the last refold (h = G g), so that a tile's update needs no multiply of the
   // accumulator: the producer puts G into the readout factors and 1 / G into the weights,
