@@ -66,12 +66,14 @@ struct SsdFwdSm90 {
   // kernels (API, H100, session 71 call 2, with the producer's fm2 form: R1 512-32k -4.0..-6.3%,
   // R2 -7.4%, R3 -4.8%, R4 128k -5.2%: one round no longer covers dt's DRAM latency on a full
   // chip), one elsewhere: the gated kernels gained nothing from two (R1 512 z +1.1%, R3 z +1.5%,
-  // R1 8k z -0.2%, R2 z 0.0%), nor N = 256 (+0.2%), and two doubles the producer's loop; the fp16
-  // N = 128 two-head kernels' producer spills 4 / 8 bytes at two.
+  // R1 8k z -0.2%, R2 z 0.0%), nor N = 256 (+0.2%), and two doubles the producer's loop (back at
+  // one, session 72 call 1, H100: R1 512 / 8k / 32k z -1.3 / -0.1 / -1.3%, R3 z -1.8%, R2 z 0.0%,
+  // N = 256 -0.4%); the fp16 N = 128 two-head kernels' producer spills 4 / 8 bytes at two.
   static constexpr int kStateDtDepth = 2;
+  static constexpr bool kFp16TwoHeadN128 =
+      std::is_same_v<Element, cutlass::half_t> && kN == 128 && kHeadsPerCta == 2;
   template <bool kGateZ>
-  static constexpr int kMainDtDepth =
-      !kGateZ && kN != 256 && !(std::is_same_v<Element, cutlass::half_t> && kN == 128 && kHeadsPerCta == 2) ? 2 : 1;
+  static constexpr int kMainDtDepth = !kGateZ && kN != 256 && !kFp16TwoHeadN128 ? 2 : 1;
   // The main pass carries its state divided by G, the product of the tiles' total decays
   // since the last refold (h = G g), so that a tile's update needs no multiply of the
   // accumulator: the producer puts G into the readout factors and 1 / G into the weights,
