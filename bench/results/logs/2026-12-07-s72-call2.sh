@@ -12,14 +12,10 @@
 # Carry out/carry/s72main.tar.xz out/carry/s72f16d2.tar.xz third_party_bench.
 #   device: OUT=$OUT bash bench/results/logs/2026-12-07-s72-call2.sh > $OUT/call.txt 2>&1
 set -u
-card=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
-echo "card: $card"
-if [[ "$card" == *H200* ]]; then
-  TOTAL_ALL=330 OUT=$OUT bash scripts/device_record.sh s72main
-  echo "record part done at ${SECONDS} s"
-else
-  bash scripts/carry.sh unpack s72main > /dev/null || exit 1
-fi
+# (device_record.sh stops at once, exit 3, on another card)
+REQUIRE_GPU=H200 TOTAL_ALL=330 OUT=$OUT bash scripts/device_record.sh s72main
+echo "record part rc=$? at ${SECONDS} s"
+[ -d out/dev/s72main ] || bash scripts/carry.sh unpack s72main > /dev/null || exit 1
 bash scripts/carry.sh unpack s72f16d2 > /dev/null || exit 1
 F=out/dev/s72f16d2
 mkdir -p "$OUT/f16d2"
