@@ -9,6 +9,7 @@
 #   variant_sanitize new out/dev/new memcheck racecheck   # small shapes, fix-up forced, 3 splits; Hopper suite's
 #   (VARIANT_SCHEMES="state fixup" forces each scheme in turn in both)
 #   variant_ncu main out/dev/main split_fixup "R4_128k --config R4 --seqlen 131072"   # (scheme forced as above)
+#   variant_quick_checks new out/dev/new       # the first two, fix-up only (kernels whose state pass did not change)
 #   variant_checks new out/dev/new             # before a merge: both suites three ways, sanitizers with the window forced
 #   variant_pytest pytest_quick out/dev/new "not mamba_ssm_triton"   # the GPU pytest file, logs and JSON report in $OUT
 #   variant_pack checks                         # $OUT's *.log / *.csv into $OUT/checks.tgz
@@ -78,6 +79,13 @@ variant_pytest() {  # <log name> <staged folder> [pytest -k expression]: tests/p
     timeout "${PYTEST_LIMIT:-150}" python3 -m pytest tests/python/test_gpu.py ${3:+-k "$3"} -v -rs -p no:cacheprovider \
     --durations=10 > "$OUT/$1.log" 2>&1
   echo "pytest $1 rc=$? at ${SECONDS} s"; tail -3 "$OUT/$1.log"
+}
+
+variant_quick_checks() {  # <name> <staged folder>: the suites (default, fix-up at 3 splits) and memcheck /
+  # racecheck (fix-up at 3 splits; the Hopper suite's small shapes), ~200 s on an H100 / H200:
+  # where the state pass and the window did not change (session 72's calls 2 and 4)
+  VARIANT_SCHEMES=fixup variant_suites "$1" "$2"
+  VARIANT_SCHEMES=fixup variant_sanitize "$1" "$2" memcheck racecheck
 }
 
 variant_checks() {  # <name> <staged folder>: what a build passes before it is merged, packed as <name>_checks.tgz:
