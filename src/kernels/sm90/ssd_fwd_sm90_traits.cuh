@@ -68,7 +68,10 @@ struct SsdFwdSm90 {
   // chip), one elsewhere: the gated kernels gained nothing from two (R1 512 z +1.1%, R3 z +1.5%,
   // R1 8k z -0.2%, R2 z 0.0%), nor N = 256 (+0.2%), and two doubles the producer's loop (back at
   // one, session 72 call 1, H100: R1 512 / 8k / 32k z -1.3 / -0.1 / -1.3%, R3 z -1.8%, R2 z 0.0%,
-  // N = 256 -0.4%); the fp16 N = 128 two-head kernels' producer spills 4 / 8 bytes at two.
+  // N = 256 -0.4%); the fp16 N = 128 two-head kernels' producer spills 4 / 8 bytes at two (with
+  // 56 registers it does not, but gains nothing: H200, session 72 call 2, fp16 R1 512 / 8k +1.2 /
+  // +0.0%). Open: on the H200, whose SM's own rate binds, R3 (N = 64) read +8.1% against the
+  // record before two rounds (session 72; bench/results/logs/2026-12-07-s72-call4.sh would A/B it).
   static constexpr int kStateDtDepth = 2;
   static constexpr bool kFp16TwoHeadN128 =
       std::is_same_v<Element, cutlass::half_t> && kN == 128 && kHeadsPerCta == 2;
