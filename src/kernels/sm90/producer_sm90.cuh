@@ -216,15 +216,12 @@ __device__ __forceinline__ void SsdFwdRoles<K, kGateZ, kStatePass>::producer(con
         [[maybe_unused]] float w[kTiles];
         [[maybe_unused]] float total = 1.f;  // the tile's total decay (main pass)
         // Whether the tile takes the exact schedule, from its total decay: the fold's test below
-        // (factored_scale 0). Only those tiles' consumers read the mask's fields of the record.
+        // (factored_scale 0). Only those tiles' consumers read the mask's fields of the record
+        // (the pair form's test where the kernel has the factored form).
         [[maybe_unused]] auto exact_schedule = [&](float tile_total) {
-          if constexpr (!K::kFactoredScores || !kTileTotal) {
-            return true;
-          } else {
-            const float carried = fold * tile_total;
-            const bool refold = !kFoldState || !(carried >= K::kFoldFloor) || i0 + 1 == tiles;
-            return refold && !(tile_total >= K::kFactoredTileDecay && carried >= K::kFactoredCarried);
-          }
+          const float carried = fold * tile_total;
+          const bool refold = !kFoldState || !(carried >= K::kFoldFloor) || i0 + 1 == tiles;
+          return refold && !(tile_total >= K::kFactoredTileDecay && carried >= K::kFactoredCarried);
         };
         if constexpr (kStatePass) {
           CUTE_UNROLL
@@ -246,8 +243,7 @@ __device__ __forceinline__ void SsdFwdRoles<K, kGateZ, kStatePass>::producer(con
             w[0] = sm80::prepare_tile_decay<SegsumVariant::kHierarchical, kQ>(decay[0][0], wtid, a[0], dt[0], sync_producer,
                                                                                fold, kTileTotal ? &total : nullptr);
           else if constexpr (K::kFactoredScores && kTileTotal)
-            w[0] = sm80::prepare_tile_decay_pair<kQ>(decay[0], wtid, a[0], dt[0], PairSync{}, fold, kTileTotal ? &total : nullptr,
-                                                     exact_schedule);
+            w[0] = sm80::prepare_tile_decay_pair<kQ>(decay[0], wtid, a[0], dt[0], PairSync{}, fold, &total, exact_schedule);
           else  // (every tile exact: the mask's fields always)
             w[0] = sm80::prepare_tile_decay_pair<kQ>(decay[0], wtid, a[0], dt[0], PairSync{}, fold, kTileTotal ? &total : nullptr);
         } else {
