@@ -221,6 +221,36 @@ def test_readme_perf_section_matches_the_newest_results():
     assert urp.main(["--check"]) == 0, "README.md is stale: run scripts/update_readme_perf.py"
 
 
+def test_ab_choose_applies_the_written_rules(tmp_path):
+    """scripts/ab_choose.py: a target must gain more than --gain, no row may lose more than
+    --loss, the first qualifying candidate wins, a failed run never qualifies."""
+    import ab_choose
+    rows = {"R3": {"main": 1.000, "a": 0.980, "b": 0.999, "c": 0.970},
+            "R1z": {"main": 1.000, "a": 1.004, "b": 0.950, "c": 0.960},
+            "R1": {"main": 1.000, "a": 1.000, "b": 1.010, "c": 1.001}}
+    log = tmp_path / "api_ab.log"
+    log.write_text("NVIDIA H200\n" + "".join(
+        f"round={r} {v} [{cfg}] {ms * (1 + 0.0005 * r):.4f}\n"
+        for r in (1, 2, 3) for cfg, vs in rows.items() for v, ms in vs.items()))
+    choose = lambda *cands, **kw: subprocess.run(
+        [sys.executable, os.path.join(REPO, "scripts", "ab_choose.py"), str(log), "--base", "main",
+         *[f"--candidate={c}" for c in cands], *kw.get("extra", [])],
+        check=True, capture_output=True, text=True).stdout.strip()
+    assert choose("a=R3") == "a"  # R3 -2%, R1z +0.4% within the 0.5% allowed
+    assert choose("a=R3", extra=["--loss", "0.3"]) == "none"
+    assert choose("b=R3;R1z", "a=R3") == "a"  # b's R3 gains 0.1% only (and R1 loses 1%)
+    assert choose("b=R1z", "c=R3;R1z") == "c"  # b loses 1% on R1
+    assert choose("c=R3;R1z", "a=R3") == "c"  # the first that qualifies
+    assert choose("d=R3") == "none"  # no runs of d
+    assert choose("a=R9") == "none"  # a target row the log does not have
+    # e's every run of R1 failed: no median there, so e does not qualify on R3 either
+    log.write_text(log.read_text() + "".join(f"round={r} e [R3] 0.9000\nround={r} e [R1z] 0.9000\n"
+                                             f"round={r} e [R1] failed\n" for r in (1, 2, 3)))
+    ok, why = ab_choose.verdict(ab_choose.parse(log.read_text().splitlines()), "main", "e", ["R3"], 0.5, 0.5)
+    assert not ok and "no median for e" in why
+    assert choose("e=R3", "a=R3") == "a"
+
+
 # ---------------------------------------------------------------- CPU row logic (needs torch)
 def small_row(z=False, seqlen=40, batch=2):
     r = compare.make_row("R1", batch, seqlen, z, "fwd")
