@@ -32,15 +32,25 @@ void launch_pass(const SsdKernelParams& params, int64_t ctas, cudaStream_t strea
 }
 
 // The half head-dim blocks' instantiations (ssd_fwd_sm80_*_half_hier.cu: one per file, not
-// again in each default block's file, which may hand over to them).
+// again in each default block's file, which may hand over to them). The list and
+// half_head_block are tied both ways: each line asserts that half_head_block names its block,
+// and launch_ssd_fwd_sm80 asserts that a half block it may take has a line here.
+template <class Element, int kN>
+inline constexpr bool kHalfBlockDeclared = false;
 #define FLASHSSD_SM80_HALF_BLOCK_LAUNCH(Element, N)                                                     \
   launch_ssd_fwd_sm80<Element, N, half_head_block(sizeof(Element), N, SegsumVariant::kHierarchical), \
                       SegsumVariant::kHierarchical>(SsdKernelParams, cudaStream_t, std::string*)
-extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(__nv_bfloat16, 128);
-extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(__half, 128);
-extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(float, 128);
-extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(__nv_bfloat16, 256);
-extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(__half, 256);
+#define FLASHSSD_SM80_HALF_BLOCK_EXTERN(Element, N)                                                      \
+  static_assert(half_head_block(sizeof(Element), N, SegsumVariant::kHierarchical) != 0,                 \
+                "half_head_block names no half block for " #Element ", N = " #N ": drop its line"); \
+  template <>                                                                                           \
+  inline constexpr bool kHalfBlockDeclared<Element, N> = true;                                          \
+  extern template void FLASHSSD_SM80_HALF_BLOCK_LAUNCH(Element, N)
+FLASHSSD_SM80_HALF_BLOCK_EXTERN(__nv_bfloat16, 128);
+FLASHSSD_SM80_HALF_BLOCK_EXTERN(__half, 128);
+FLASHSSD_SM80_HALF_BLOCK_EXTERN(float, 128);
+FLASHSSD_SM80_HALF_BLOCK_EXTERN(__nv_bfloat16, 256);
+FLASHSSD_SM80_HALF_BLOCK_EXTERN(__half, 256);
 
 template <class Element, int kN, int kBP, SegsumVariant kVariant>
 void launch_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream, std::string* describe_only) {
@@ -48,6 +58,9 @@ void launch_ssd_fwd_sm80(SsdKernelParams params, cudaStream_t stream, std::strin
   using StateKernel = SsdFwdKernel<Element, kN, kBP, kVariant, false>;
   constexpr bool kF32 = sizeof(Element) == 4;
   constexpr int kHalfBP = kBP == default_head_block(sizeof(Element), kN) ? half_head_block(sizeof(Element), kN, kVariant) : 0;
+  static_assert(kHalfBP == 0 || kHalfBlockDeclared<Element, kN>,
+                "half_head_block names a half block with no FLASHSSD_SM80_HALF_BLOCK_EXTERN line above "
+                "(and no ssd_fwd_sm80_*_half_hier.cu file instantiating it)");
 
   int device = 0, sms = 0, occupancy = 0, smem_optin = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
