@@ -15,7 +15,7 @@
 #     512 z and R1 32k z more than 0.5% faster; else none;
 #  3. if one qualifies, the H200 record of it (scripts/device_record.sh, checks left to the
 #     follow-up call).
-# Exits 3 at once on another card (the question is the H200's).
+# Exits 3 at once on another card (the question is the H200's). RECORD=0: steps 1-2 only (~200 s).
 # Carry out/carry/{s72main,s65path,s73d2n128,s73gnofm2,s73both}.tar.xz third_party_bench.
 #   device: OUT=$OUT bash bench/results/logs/2026-12-07-s73-call-next.sh > $OUT/call.txt 2>&1
 # Follow-up on the same machine, warm: 2026-12-07-s73-followup.sh (the chosen build's checks,
@@ -42,5 +42,6 @@ chosen=$(python3 scripts/ab_choose.py $OUT/api_ab.log --base main --gain 5 --los
   --explain --candidate "gnofm2=$Z512;$Z32k")
 echo "chosen: $chosen"
 [ "$chosen" != none ] || exit 0
+[ "${RECORD:-1}" = 1 ] || { echo "RECORD=0: no record"; exit 0; }
 REQUIRE_GPU=H200 TOTAL_ALL=$((585 - SECONDS)) OUT=$OUT bash scripts/device_record.sh s73$chosen
 echo "record rc=$? at ${SECONDS} s"
