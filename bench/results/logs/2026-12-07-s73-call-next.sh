@@ -43,5 +43,8 @@ chosen=$(python3 scripts/ab_choose.py $OUT/api_ab.log --base main --gain 5 --los
 echo "chosen: $chosen"
 [ "$chosen" != none ] || exit 0
 [ "${RECORD:-1}" = 1 ] || { echo "RECORD=0: no record"; exit 0; }
-REQUIRE_GPU=H200 TOTAL_ALL=$((585 - SECONDS)) OUT=$OUT bash scripts/device_record.sh s73$chosen
+# (CALL_LIMIT: the call's own limit where the device budget makes it shorter than 600 s; the
+# record takes ~290 s)
+[ $(( ${CALL_LIMIT:-600} - SECONDS )) -ge 310 ] || { echo "no record: $(( ${CALL_LIMIT:-600} - SECONDS )) s left"; exit 0; }
+REQUIRE_GPU=H200 TOTAL_ALL=$(( ${CALL_LIMIT:-600} - 15 - SECONDS )) OUT=$OUT bash scripts/device_record.sh s73$chosen
 echo "record rc=$? at ${SECONDS} s"
