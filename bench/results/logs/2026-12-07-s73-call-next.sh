@@ -27,12 +27,14 @@ card=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
 [[ "$card" == *H200* ]] || { echo "not an H200 ($card): nothing run"; exit 3; }
 for v in s72main s65path s73d2n128 s73gnofm2 s73both; do bash scripts/carry.sh unpack $v > /dev/null || exit 1; done
 R3="--config R3 --seqlen 2048" Z512="--config R1 --seqlen 512 --z" Z32k="--config R1 --seqlen 32768 --z"
+libs=(--lib main=out/dev/s72main)  # (NO_MAIN69=1: without session 69's build, ~40 s less)
+[ -n "${NO_MAIN69:-}" ] || libs+=(--lib main69=out/dev/s65path)
+libs+=(--lib d2n128=out/dev/s73d2n128 --lib gnofm2=out/dev/s73gnofm2 --lib both=out/dev/s73both)
 printf "%s\n" "$R3" "--config R3 --seqlen 2048 --z" "--config R1 --seqlen 512" \
   "--config R1 --seqlen 8192" "--config R1 --seqlen 32768" "$Z512" \
   "--config R1 --seqlen 8192 --z" "$Z32k" "--config R1 --N 256 --seqlen 8192" \
   "--config R2 --seqlen 2048" "--config R4 --seqlen 131072" \
-  | timeout 220 bash scripts/api_ab.sh --rounds 3 --lib main=out/dev/s72main --lib main69=out/dev/s65path \
-      --lib d2n128=out/dev/s73d2n128 --lib gnofm2=out/dev/s73gnofm2 --lib both=out/dev/s73both > $OUT/api_ab.log 2>&1
+  | timeout 220 bash scripts/api_ab.sh --rounds 3 "${libs[@]}" > $OUT/api_ab.log 2>&1
 echo "api_ab rc=$? at ${SECONDS} s"; sed -n '/^summary/,$p' $OUT/api_ab.log
 # (d2n128 costs the H100 R3 +5.0%, both +5.1%: session 73 call 5; so on the H200 they must gain
 # more than that on R3 to be chosen, gnofm2 (-0.3..+0.1% on the H100's gated rows) 0.5%.)
