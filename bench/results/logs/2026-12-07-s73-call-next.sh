@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Session 73's prepared call (no device came in session 73: asks 1-2 refused, 3 in a back-off, 4
-# answered "no new device machine is lent at present"). Session 72's call 4 and the record it
-# would lead to, in one call on an H200 (~190 s + ~300 s), so that a merge decided by the A/B
-# does not wait for another machine:
+# Session 73's prepared call (no H200 came in session 73: ten asks, one H100, call 5). Session
+# 72's call 4 and the record it would lead to, in one call on an H200 (~80 s + ~290 s: the A/B of
+# 5 libraries took 69 s on an H100 in call 5), so that a merge decided by the A/B does not wait
+# for another machine:
 #  1. the API, 3 rounds, 11 rows (R3, the gated rows, N = 256, R2, R4): main = s72main (719f9b9,
 #     the build session 72 recorded), main69 = s65path (the build session 69 recorded), and the
 #     session-73 builds of branches s73-d2n128, s73-gnofm2, s73-both (3e2cf9d + session 72's
