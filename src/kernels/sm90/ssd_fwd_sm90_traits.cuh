@@ -70,8 +70,9 @@ struct SsdFwdSm90 {
   // one, session 72 call 1, H100: R1 512 / 8k / 32k z -1.3 / -0.1 / -1.3%, R3 z -1.8%, R2 z 0.0%,
   // N = 256 -0.4%); the fp16 N = 128 two-head kernels' producer spills 4 / 8 bytes at two (with
   // 56 registers it does not, but gains nothing: H200, session 72 call 2, fp16 R1 512 / 8k +1.2 /
-  // +0.0%). Open: on the H200, whose SM's own rate binds, R3 (N = 64) read +8.1% against the
-  // record before two rounds (session 72; bench/results/logs/2026-12-07-s72-call4.sh would A/B it).
+  // +0.0%). On the H100 two rounds at N = 64 are R3's whole gain (back at one: R3 +5.0%,
+  // session 73 call 5). Open: on the H200, whose SM's own rate binds, R3 read +8.1% against the
+  // record before two rounds (session 72); bench/results/logs/2026-12-07-s73-call-next.sh A/Bs it.
   static constexpr int kStateDtDepth = 2;
   static constexpr bool kFp16TwoHeadN128 =
       std::is_same_v<Element, cutlass::half_t> && kN == 128 && kHeadsPerCta == 2;
