@@ -14,9 +14,9 @@ One operator serves every public entry point. It is registered with
 Before the C++ call the implementation applies the conversions that
 ``mamba_ssm`` users rely on: per-head parameters (A, D, dt_bias) and
 ``initial_states`` in any floating dtype become fp32, an int64 ``seq_idx``
-becomes int32, and on the GPU an activation whose layout breaks the GPU path's
-alignment rule (innermost stride 1, 16-byte aligned pointer and strides) is
-copied to a contiguous tensor.
+becomes int32 (never wrapped: see _seq_idx_to_int32), and on the GPU an
+activation whose layout breaks the GPU path's alignment rule (innermost stride
+1, 16-byte aligned pointer and strides) is copied to a contiguous tensor.
 """
 
 from __future__ import annotations
@@ -67,6 +67,30 @@ def _fp32_dtype(dtype: torch.dtype) -> torch.dtype:
 
 def _seq_idx_dtype(dtype: torch.dtype) -> torch.dtype:
     return torch.int32 if dtype == torch.int64 else dtype
+
+
+_INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
+
+
+def _seq_idx_to_int32(seq_idx: Optional[Tensor]) -> Optional[Tensor]:
+    """An int64 seq_idx as the int32 the C++ call takes, never wrapped (a plain cast maps 0
+    and 2^32 to one value and loses that boundary). On the CPU its values, after a range check
+    (the C++ validator then checks their order); on CUDA, where checking values would
+    synchronise with the host, each token's number of changes since its row's first token:
+    the same sequence boundaries, since the GPU kernels only compare neighbouring tokens."""
+    if seq_idx is None or seq_idx.dtype != torch.int64:
+        return seq_idx
+    if seq_idx.device.type != "cuda":
+        if seq_idx.numel() and (int(seq_idx.min()) < _INT32_MIN or int(seq_idx.max()) > _INT32_MAX):
+            raise _C.Error(
+                f"flashssd: seq_idx: int64 values must fit in int32 on the CPU, got the range "
+                f"[{int(seq_idx.min())}, {int(seq_idx.max())}]"
+            )
+        return seq_idx.to(torch.int32)
+    ids = torch.zeros(seq_idx.shape, dtype=torch.int32, device=seq_idx.device)
+    if seq_idx.dim() == 2 and seq_idx.shape[1] > 1:
+        ids[:, 1:] = torch.cumsum(seq_idx[:, 1:] != seq_idx[:, :-1], dim=1, dtype=torch.int32)
+    return ids
 
 
 def _to_fp32(t: Optional[Tensor]) -> Optional[Tensor]:
@@ -156,8 +180,7 @@ def _call_extension(
     x, z, B, C = (_fit_gpu_layout(t) for t in (x, z, B, C))
     A, D, dt_bias = _to_fp32(A), _to_fp32(D), _to_fp32(dt_bias)
     initial_states = _fit_gpu_layout(_to_fp32(initial_states))
-    if seq_idx is not None and seq_idx.dtype == torch.int64:
-        seq_idx = seq_idx.to(torch.int32)
+    seq_idx = _seq_idx_to_int32(seq_idx)
 
     device = x.device
     # (Tensor.new_empty: 1.2-1.9 us against torch.empty's 1.5-2.9 on a development CPU, the
@@ -308,6 +331,7 @@ def _validate_fake(
         dt_limit_hi,
         chunk_size,
         segsum,
+        on_gpu,
     )
 
 

@@ -198,14 +198,15 @@ struct MetaViews {
   }
 };
 
-// Runs the C++ validator on descriptions of the tensors, as if they lived on a
-// CUDA device (layout rules of the GPU path included, index contents skipped).
+// Runs the C++ validator on descriptions of the tensors, as if they lived on a CUDA
+// device (the GPU path's layout rules and served dims included) or on the host
+// (on_device false: the float64 reference's rules); index contents are never read.
 void validate_meta(const Meta& x, const Meta& dt, const Meta& A, const Meta& B, const Meta& C,
                    const std::optional<Meta>& D, const std::optional<Meta>& z, const std::optional<Meta>& dt_bias,
                    const std::optional<Meta>& initial_states, const std::optional<Meta>& seq_idx,
                    const std::optional<Meta>& cu_seqlens, const Meta& y, const std::optional<Meta>& final_states,
                    const std::optional<Meta>& varlen_states, bool dt_softplus, double dt_limit_lo,
-                   double dt_limit_hi, int64_t chunk_size, int segsum) {
+                   double dt_limit_hi, int64_t chunk_size, int segsum, bool on_device) {
   MetaViews m;
   flashssd::SsdParams p;
   p.x = m.view("x", x);
@@ -227,7 +228,7 @@ void validate_meta(const Meta& x, const Meta& dt, const Meta& A, const Meta& B, 
   p.dt_limit_hi = float(dt_limit_hi);
   p.chunk_size = chunk_size;
   p.segsum = to_segsum(segsum);
-  (void)flashssd::validate_as_device(p);
+  (void)(on_device ? flashssd::validate_as_device(p) : flashssd::validate_as_host(p));
 }
 
 }  // namespace
@@ -280,9 +281,10 @@ launch; otherwise it returns None.)doc");
         nb::arg("D").none(), nb::arg("z").none(), nb::arg("dt_bias").none(), nb::arg("initial_states").none(),
         nb::arg("seq_idx").none(), nb::arg("cu_seqlens").none(), nb::arg("y"), nb::arg("final_states").none(),
         nb::arg("varlen_states").none(), nb::arg("dt_softplus"), nb::arg("dt_limit_lo"), nb::arg("dt_limit_hi"),
-        nb::arg("chunk_size"), nb::arg("segsum"),
+        nb::arg("chunk_size"), nb::arg("segsum"), nb::arg("on_device") = true,
         R"doc(Validates tensor descriptions (dtype enum value, shape, strides) without data.
 
 Used by the torch fake implementation: the same checks and messages as
-ssd_forward on the GPU path (index-tensor contents are not read).)doc");
+ssd_forward on the GPU path (on_device, the default) or on the host path
+(index-tensor contents are not read).)doc");
 }

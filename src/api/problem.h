@@ -31,6 +31,10 @@ Problem validate(const SsdParams& params);
 // Skips the host-only checks of seq_idx / cu_seqlens contents.
 Problem validate_as_device(const SsdParams& params);
 
+// validate() as if every pointer were host memory, without asking the CUDA runtime and
+// without reading the index tensors (torch's fake tensors of a CPU call).
+Problem validate_as_host(const SsdParams& params);
+
 // Host path: float64 reference on host memory, any supported dtype in/out.
 void host_forward(const SsdParams& params, const Problem& problem);
 

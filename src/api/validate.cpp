@@ -257,7 +257,11 @@ std::string gpu_dims_unserved(const Problem& pr) {
   return "";
 }
 
-Problem validate_impl(const SsdParams& p, bool assume_device) {
+// Where validate_impl takes the data to live: asked of the CUDA runtime, or assumed (descriptions
+// without data: their index tensors' contents are never read).
+enum class Where { kLocate, kAssumeDevice, kAssumeHost };
+
+Problem validate_impl(const SsdParams& p, Where assumed) {
   const Arg x{"x", &p.x, false}, dt{"dt", &p.dt, false}, A{"A", &p.A, false}, B{"B", &p.B, false},
       C{"C", &p.C, false}, D{"D", &p.D, false}, z{"z", &p.z, false}, dt_bias{"dt_bias", &p.dt_bias, false},
       initial{"initial_states", &p.initial_states, false}, seq_idx{"seq_idx", &p.seq_idx, false},
@@ -374,7 +378,7 @@ Problem validate_impl(const SsdParams& p, bool assume_device) {
   Location where;
   for (const Arg& a : all) {
     if (empty(*a.view)) continue;
-    const Location l = assume_device ? Location{true, 0} : locate(a.view->data);
+    const Location l = assumed == Where::kLocate ? locate(a.view->data) : Location{assumed == Where::kAssumeDevice, 0};
     if (!first) {
       first = &a;
       where = l;
@@ -415,7 +419,7 @@ Problem validate_impl(const SsdParams& p, bool assume_device) {
   // 8. Contents of the index tensors. Checked where they can be read without a
   // device synchronisation, i.e. on the host; on the device they are the
   // caller's contract (docs/API.md).
-  if (!pr.on_device) {
+  if (!pr.on_device && assumed == Where::kLocate) {
     if (!empty(p.seq_idx)) check_seq_idx_values(p.seq_idx, b, T);
     if (cu.view->defined()) check_cu_seqlens_values(p.cu_seqlens, T);
   }
@@ -427,8 +431,10 @@ Problem validate_impl(const SsdParams& p, bool assume_device) {
 
 }  // namespace
 
-Problem validate(const SsdParams& params) { return validate_impl(params, false); }
+Problem validate(const SsdParams& params) { return validate_impl(params, Where::kLocate); }
 
-Problem validate_as_device(const SsdParams& params) { return validate_impl(params, true); }
+Problem validate_as_device(const SsdParams& params) { return validate_impl(params, Where::kAssumeDevice); }
+
+Problem validate_as_host(const SsdParams& params) { return validate_impl(params, Where::kAssumeHost); }
 
 }  // namespace flashssd

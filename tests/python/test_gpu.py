@@ -379,6 +379,22 @@ def test_strided_and_misaligned_activations_are_handled():
     assert rel_err(got[0], want[0]) < 1e-3
 
 
+def test_int64_seq_idx_keeps_boundaries_beyond_int32():
+    # On CUDA an int64 seq_idx becomes each token's count of changes (no host synchronisation
+    # for a range check): values 2^32 apart must still start new sequences.
+    kw, dt_limit = _inputs("seq_idx", torch.bfloat16)
+    want = _call(flashssd.mamba_chunk_scan_combined, kw, dt_limit)
+    wide = kw["seq_idx"].long() * 2**32 - 2**40
+    assert wide.to(torch.int32).unique().numel() == 1  # the plain cast would lose every boundary
+    for g, w in zip(_call(flashssd.mamba_chunk_scan_combined, {**kw, "seq_idx": wide}, dt_limit), want):
+        assert (g is None and w is None) or torch.equal(g, w)
+    torch.cuda.set_sync_debug_mode("error")
+    try:
+        _call(flashssd.mamba_chunk_scan_combined, {**kw, "seq_idx": wide}, dt_limit)
+    finally:
+        torch.cuda.set_sync_debug_mode("default")
+
+
 def test_forward_path_names_the_kernel(monkeypatch):
     hopper = torch.cuda.get_device_capability()[0] == 9
     monkeypatch.delenv("FLASHSSD_DISABLE_SM90", raising=False)

@@ -132,3 +132,27 @@ def test_validate_meta():
         _C.validate_meta(
             *args, **none6, y=meta(bf16, 2, 8, 4, 16), final_states=meta(f32, 2, 4, 16, 31), varlen_states=None, **opts
         )
+
+
+def test_validate_meta_host_rules():
+    """on_device=False: the host path's rules, under which the GPU kernels' dims do not apply."""
+    f32 = _C.DType.float32.value
+
+    def meta(*shape):
+        strides, acc = [], 1
+        for n in reversed(shape):
+            strides.append(acc)
+            acc *= n
+        return (f32, list(shape), strides[::-1])
+
+    # P = 4, N = 12: served by the host path only.
+    args = [meta(1, 8, 2, 4), meta(1, 8, 2), meta(2), meta(1, 8, 1, 12), meta(1, 8, 1, 12)]
+    opts = dict(dt_softplus=False, dt_limit_lo=0.0, dt_limit_hi=float("inf"), chunk_size=0, segsum=0)
+    seq_idx = (_C.DType.int32.value, [1, 8], [8, 1])  # (its contents are never read)
+    rest = dict(D=None, z=None, dt_bias=None, initial_states=None, seq_idx=seq_idx, cu_seqlens=None)
+    outs = dict(y=meta(1, 8, 2, 4), final_states=None, varlen_states=None)
+    _C.validate_meta(*args, **rest, **outs, **opts, on_device=False)
+    with pytest.raises(flashssd.NotSupported):
+        _C.validate_meta(*args, **rest, **outs, **opts)  # (on_device defaults to True)
+    with pytest.raises(flashssd.Error, match=r"flashssd: C: expected shape"):
+        _C.validate_meta(*args[:4], meta(1, 8, 1, 11), **rest, **outs, **opts, on_device=False)

@@ -214,6 +214,16 @@ def test_parameter_dtypes_and_int64_seq_idx_are_converted():
     torch.testing.assert_close(conv, base, rtol=0, atol=0)
 
 
+def test_int64_seq_idx_outside_int32_raises():
+    # A plain cast would map 0 and 2^32 to one value and drop the boundary between them.
+    kw = make_inputs(1, 8, 2, 4, 1, 8)
+    wide = torch.tensor([[0, 0, 0, 2**32, 2**32, 2**32, 2**32 + 1, 2**32 + 1]], dtype=torch.int64)
+    with pytest.raises(flashssd.Error, match=r"flashssd: seq_idx: int64 values must fit in int32"):
+        flashssd.ssd(kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], seq_idx=wide)
+    with pytest.raises(flashssd.Error, match=r"flashssd: seq_idx: int64 values must fit in int32"):
+        flashssd.ssd(kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"], seq_idx=-wide - 2**31)
+
+
 def test_strided_inputs():
     kw = make_inputs(2, 20, 4, 8, 2, 16)
     base = flashssd.ssd(kw["x"], kw["dt"], kw["A"], kw["B"], kw["C"]).y
@@ -394,6 +404,21 @@ def test_fake_tensor_validation_gives_the_cpp_message():
         assert out.y.shape == (2, 8, 4, 8) and out.final_states.shape == (2, 4, 8, 16)
         with pytest.raises(ValueError, match=r"flashssd: C: expected shape"):
             flashssd.ssd(fake["x"], fake["dt"], fake["A"], fake["B"], fake["C"][:, :4])
+
+
+def test_fake_cpu_problem_takes_the_host_rules():
+    # P = 4 and N = 12 are no GPU kernel's dims, but the CPU path serves them: a fake (traced)
+    # CPU call must validate as the eager one runs, not as a GPU call would.
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    kw = make_inputs(1, 10, 2, 4, 1, 12, seq_idx=True)
+    with FakeTensorMode() as mode:
+        fake = {k: mode.from_tensor(v) for k, v in kw.items()}
+        out = flashssd.ssd(
+            fake["x"], fake["dt"], fake["A"], fake["B"], fake["C"], seq_idx=fake["seq_idx"], return_final_states=True
+        )
+        assert out.y.shape == (1, 10, 2, 4) and out.final_states.shape == (1, 2, 4, 12)
+    torch.library.opcheck(OP, _op_args(kw), test_utils=("test_faketensor", "test_aot_dispatch_static"))
 
 
 class _TinyMixer(torch.nn.Module):
