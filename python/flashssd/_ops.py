@@ -112,7 +112,9 @@ def _fit_gpu_layout(t: Optional[Tensor]) -> Optional[Tensor]:
     if t.device.type != "cuda" or t.numel() == 0:
         return t
     ok = (t.shape[-1] <= 1 or t.stride(-1) == 1) and t.data_ptr() % 16 == 0
-    ok = ok and all(n <= 1 or s % unit == 0 for n, s in zip(t.shape[:-1], t.stride()[:-1]))
+    # (A broadcast dimension, stride 0 as torch's expand makes, is copied too: the Hopper kernel
+    # would leave it to the slower portable one.)
+    ok = ok and all(n <= 1 or (s % unit == 0 and s != 0) for n, s in zip(t.shape[:-1], t.stride()[:-1]))
     # clone, not contiguous(): a contiguous tensor at a misaligned offset needs a new allocation.
     return t if ok else t.clone(memory_format=torch.contiguous_format)
 

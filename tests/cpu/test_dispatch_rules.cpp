@@ -70,6 +70,11 @@ TEST(Sm90DispatchRules, NamesWhatFallsBack) {
   // The gate comes by TMA: 4-byte alignment is not enough, nor a stride of 4 elements.
   EXPECT_NE(reason([](SsdKernelParams& k) { k.z = static_cast<const char*>(k.z) + 4; }), "");
   EXPECT_NE(reason([](SsdKernelParams& k) { k.z_st += 4; }), "");
+  // Broadcast (stride 0) dimensions: no tensor map for them.
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.B_sb = k.C_sb = 0; }), "");
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.x_sh = 0; }), "");
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.z_st = 0; }), "");
+  EXPECT_EQ(reason([](SsdKernelParams& k) { k.batch = 1; k.B_sb = k.C_sb = k.x_sb = 0; }), "");  // extent 1
   // Strides of extent-1 dimensions address nothing: not a reason to fall back.
   EXPECT_EQ(reason([](SsdKernelParams& k) { k.batch = 1; k.x_sb = k.y_sb = k.B_sb = k.C_sb = 3; }), "");
 }

@@ -642,6 +642,35 @@ TEST(GpuForwardLarge, OffsetsBeyond32Bits) {
   EXPECT_LE(ref::rel_error(got.y, truth.y), 1e-2);
 }
 
+// B and C broadcast over the batch (stride 0, as torch's expand makes them): the Hopper kernel
+// builds no tensor map for such a dimension (sm90::unsupported_reason), the portable kernel reads
+// it; the result is the reference's on the broadcast values.
+TEST(GpuForwardSmall, BroadcastBatchDimensionMatchesReference) {
+  REQUIRE_GPU();
+  auto s = all_options(2, 100, 4, 2, 64, 128, 131);
+  ref::Inputs in = ref::make_random(s);
+  const int64_t row = in.seqlen * in.groups * in.dstate;  // one batch row of B or C
+  std::copy(in.B.begin(), in.B.begin() + row, in.B.begin() + row);
+  std::copy(in.C.begin(), in.C.begin() + row, in.C.begin() + row);
+  ref::round_inputs(in, DType::kBFloat16, DType::kFloat32);
+  const ref::Outputs truth = ref::recurrence_forward(in);
+  ref::HostTensorOptions opt;
+  opt.io = DType::kBFloat16;
+  ref::HostTensors host = ref::make_host_tensors(in, opt);
+  DeviceTensors dev;
+  to_device(host, dev);
+  dev.params.B.stride[0] = 0;
+  dev.params.C.stride[0] = 0;
+  EXPECT_EQ(ssd_forward_path(dev.params).rfind("sm80: ", 0), 0u) << ssd_forward_path(dev.params);
+  CUDA_OK(cudaMemset(dev.params.y.data, 0xff, host.y.size()));  // NaN poison
+  ssd_forward(dev.params);
+  CUDA_OK(cudaDeviceSynchronize());
+  download_outputs(dev, host);
+  const ref::Outputs got = ref::read_outputs(host.params);
+  EXPECT_LE(ref::rel_error(got.y, truth.y), tolerance(DType::kBFloat16));
+  EXPECT_LE(ref::rel_error(got.final_states, truth.final_states), tolerance(DType::kBFloat16));
+}
+
 TEST(GpuForwardSmall, UnsupportedOptionsNameThemselves) {
   REQUIRE_GPU();
   auto s = all_options(1, 16, 2, 1, 64, 64, 110);

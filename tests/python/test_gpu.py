@@ -377,6 +377,12 @@ def test_strided_and_misaligned_activations_are_handled():
     xt = kw["x"].transpose(1, 2).contiguous().transpose(1, 2)  # (b, H, T, P) in memory: valid, not contiguous
     got = _call(flashssd.mamba_chunk_scan_combined, {**kw, "x": xt}, dt_limit)
     assert rel_err(got[0], want[0]) < 1e-3
+    # B and C broadcast over the batch (stride 0, torch's expand): copied, so the Hopper kernel serves them.
+    B1, C1 = kw["B"][:1].expand_as(kw["B"]), kw["C"][:1].expand_as(kw["C"])
+    want = _call(flashssd.mamba_chunk_scan_combined, {**kw, "B": B1.contiguous(), "C": C1.contiguous()}, dt_limit)
+    got = _call(flashssd.mamba_chunk_scan_combined, {**kw, "B": B1, "C": C1}, dt_limit)
+    for g, w in zip(got, want):
+        assert (g is None and w is None) or torch.equal(g, w)
 
 
 def test_int64_seq_idx_keeps_boundaries_beyond_int32():

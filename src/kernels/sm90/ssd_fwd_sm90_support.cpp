@@ -24,6 +24,16 @@ const char* unsupported_reason(const SsdKernelParams& k) {
     return "strides not multiples of 16 bytes";
   if (k.z && (!aligned(k.z, 16) || !unit(k.z_sb, k.batch) || !unit(k.z_st, T) || !unit(k.z_sh, k.heads)))
     return "z not 16-byte aligned (base or strides)";
+  // A broadcast dimension (stride 0, extent > 1, e.g. torch's expand) passes the test above, but
+  // no tensor map is built for it here (a descriptor the driver refused would go unnoticed in a
+  // release build: CUTLASS only asserts); the sm80 kernel reads it as any other stride. (y
+  // cannot have one: the API rejects an output that writes an address twice.)
+  auto broadcast = [](int64_t stride, int extent) { return extent > 1 && stride == 0; };
+  if (broadcast(k.x_sb, k.batch) || broadcast(k.x_st, T) || broadcast(k.x_sh, k.heads) ||
+      broadcast(k.B_sb, k.batch) || broadcast(k.B_st, T) || broadcast(k.B_sg, k.groups) ||
+      broadcast(k.C_sb, k.batch) || broadcast(k.C_st, T) || broadcast(k.C_sg, k.groups) ||
+      (k.z && (broadcast(k.z_sb, k.batch) || broadcast(k.z_st, T) || broadcast(k.z_sh, k.heads))))
+    return "a broadcast (stride 0) dimension of x, B, C or z";
   return nullptr;
 }
 
