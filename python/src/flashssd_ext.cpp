@@ -88,6 +88,14 @@ flashssd::TensorView to_view(const char* name, const Arr& a) {
     fail(name, "expected a tensor of rank at most " + std::to_string(flashssd::kMaxRank) + ", got rank " +
                    std::to_string(ndim) + " with shape " + shape_str(shape.data(), ndim));
   }
+  // The library tells host from device memory by asking the CUDA runtime (validate.cpp): memory
+  // of any other kind of device would pass for host memory, and the host path would read it.
+  const int32_t device = a.device_type();
+  if (device != nb::device::cpu::value && device != nb::device::cuda::value &&
+      device != nb::device::cuda_host::value && device != nb::device::cuda_managed::value) {
+    fail(name, "expected memory of the CPU or a CUDA device (DLPack device types 1, 2, 3 and 13), got DLPack device type " +
+                   std::to_string(device));
+  }
   flashssd::TensorView v;
   v.data = const_cast<void*>(static_cast<const void*>(a.data()));
   v.dtype = to_dtype(name, a.dtype());

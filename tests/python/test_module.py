@@ -156,3 +156,46 @@ def test_validate_meta_host_rules():
         _C.validate_meta(*args, **rest, **outs, **opts)  # (on_device defaults to True)
     with pytest.raises(flashssd.Error, match=r"flashssd: C: expected shape"):
         _C.validate_meta(*args[:4], meta(1, 8, 1, 11), **rest, **outs, **opts, on_device=False)
+
+
+def test_memory_of_another_device_kind_is_refused():
+    """A DLPack tensor of a device the library does not know (OpenCL here) is named, never read
+    as host memory (the library tells host from CUDA memory by asking the CUDA runtime)."""
+    import ctypes
+
+    class Device(ctypes.Structure):
+        _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
+
+    class DataType(ctypes.Structure):
+        _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16)]
+
+    class Tensor(ctypes.Structure):
+        _fields_ = [
+            ("data", ctypes.c_void_p),
+            ("device", Device),
+            ("ndim", ctypes.c_int32),
+            ("dtype", DataType),
+            ("shape", ctypes.POINTER(ctypes.c_int64)),
+            ("strides", ctypes.POINTER(ctypes.c_int64)),
+            ("byte_offset", ctypes.c_uint64),
+        ]
+
+    class Managed(ctypes.Structure):
+        pass
+
+    Deleter = ctypes.CFUNCTYPE(None, ctypes.POINTER(Managed))
+    Managed._fields_ = [("dl_tensor", Tensor), ("manager_ctx", ctypes.c_void_p), ("deleter", Deleter)]
+
+    p = _problem()
+    x = p["x"]
+    shape = (ctypes.c_int64 * 4)(*x.shape)
+    strides = (ctypes.c_int64 * 4)(*(s // x.itemsize for s in x.strides))
+    deleter = Deleter(lambda _: None)
+    managed = Managed(
+        Tensor(x.ctypes.data, Device(4, 0), 4, DataType(2, 32, 1), shape, strides, 0), None, deleter
+    )  # kDLOpenCL = 4, kDLFloat = 2
+    new_capsule = ctypes.pythonapi.PyCapsule_New
+    new_capsule.restype, new_capsule.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+    capsule = new_capsule(ctypes.addressof(managed), b"dltensor", None)
+    with pytest.raises(flashssd.Error, match=r"flashssd: x: expected memory of the CPU or a CUDA device.*device type 4"):
+        _C.ssd_forward(capsule, p["dt"], p["A"], p["B"], p["C"], y=np.empty_like(x))
