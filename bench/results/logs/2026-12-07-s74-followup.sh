@@ -6,10 +6,12 @@
 #     (its new int64 / broadcast cases included), packed as $OUT/s74main_checks.tgz (~150 s);
 #  2. NAME set (both, d2n128, gnofm2: call-next's choice): that build's checks before a merge
 #     (variant_quick_checks, as session 73's follow-up), packed as $OUT/checks.tgz (~200 s).
+# SKIP_MAIN=1 leaves step 1 out (it ran on an H100 at 23:22, call 10).
 # Carry out/carry/s74main.tar.xz (and out/carry/s73<NAME>.tar.xz).
 #   device: NAME=none OUT=$OUT bash bench/results/logs/2026-12-07-s74-followup.sh > $OUT/call.txt 2>&1
 set -u
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm --format=csv,noheader
+if [ -z "${SKIP_MAIN:-}" ]; then
 bash scripts/carry.sh unpack s74main > /dev/null || exit 1
 mkdir -p "$OUT/m"
 OUT=$OUT/m bash -c '. scripts/device_variant.sh
@@ -26,6 +28,7 @@ OUT=$OUT/m bash -c '. scripts/device_variant.sh
   variant_pack s74main_checks'
 echo "s74main checks at ${SECONDS} s"
 mv "$OUT/m/s74main_checks.tgz" "$OUT/" 2>/dev/null; mv "$OUT/m/"*.json "$OUT/" 2>/dev/null; rm -rf "$OUT/m"
+fi
 if [ "${NAME:-none}" != none ]; then
   build=s73$NAME
   bash scripts/carry.sh unpack $build > /dev/null || exit 1
