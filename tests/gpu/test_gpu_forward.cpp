@@ -95,11 +95,14 @@ struct CaseResult {
   std::string path;  // ssd_forward_path of the call
 };
 
-// before_launch: edits the device tensors first (a view moved within its allocation, say).
+// before_launch: edits the device tensors first (a view moved within its allocation, say);
+// edit_inputs: the random inputs, before the reference and the upload see them.
 CaseResult run_case(const ref::RandomSpec& spec, const ref::HostTensorOptions& opt,
                     SegsumVariant variant = SegsumVariant::kHierarchical,
-                    const std::function<void(DeviceTensors&)>& before_launch = {}) {
+                    const std::function<void(DeviceTensors&)>& before_launch = {},
+                    const std::function<void(ref::Inputs&)>& edit_inputs = {}) {
   ref::Inputs in = ref::make_random(spec);
+  if (edit_inputs) edit_inputs(in);
   ref::round_inputs(in, opt.io, opt.dt);
   const ref::Outputs truth = ref::recurrence_forward(in);
 
@@ -647,28 +650,16 @@ TEST(GpuForwardLarge, OffsetsBeyond32Bits) {
 // it; the result is the reference's on the broadcast values.
 TEST(GpuForwardSmall, BroadcastBatchDimensionMatchesReference) {
   REQUIRE_GPU();
-  auto s = all_options(2, 100, 4, 2, 64, 128, 131);
-  ref::Inputs in = ref::make_random(s);
-  const int64_t row = in.seqlen * in.groups * in.dstate;  // one batch row of B or C
-  std::copy(in.B.begin(), in.B.begin() + row, in.B.begin() + row);
-  std::copy(in.C.begin(), in.C.begin() + row, in.C.begin() + row);
-  ref::round_inputs(in, DType::kBFloat16, DType::kFloat32);
-  const ref::Outputs truth = ref::recurrence_forward(in);
-  ref::HostTensorOptions opt;
-  opt.io = DType::kBFloat16;
-  ref::HostTensors host = ref::make_host_tensors(in, opt);
-  DeviceTensors dev;
-  to_device(host, dev);
-  dev.params.B.stride[0] = 0;
-  dev.params.C.stride[0] = 0;
-  EXPECT_EQ(ssd_forward_path(dev.params).rfind("sm80: ", 0), 0u) << ssd_forward_path(dev.params);
-  CUDA_OK(cudaMemset(dev.params.y.data, 0xff, host.y.size()));  // NaN poison
-  ssd_forward(dev.params);
-  CUDA_OK(cudaDeviceSynchronize());
-  download_outputs(dev, host);
-  const ref::Outputs got = ref::read_outputs(host.params);
-  EXPECT_LE(ref::rel_error(got.y, truth.y), tolerance(DType::kBFloat16));
-  EXPECT_LE(ref::rel_error(got.final_states, truth.final_states), tolerance(DType::kBFloat16));
+  const auto same_rows = [](ref::Inputs& in) {  // batch row 1 of B and C = row 0's
+    const int64_t row = in.seqlen * in.groups * in.dstate;
+    std::copy(in.B.begin(), in.B.begin() + row, in.B.begin() + row);
+    std::copy(in.C.begin(), in.C.begin() + row, in.C.begin() + row);
+  };
+  const auto broadcast = [](DeviceTensors& d) { d.params.B.stride[0] = d.params.C.stride[0] = 0; };
+  const CaseResult r = run_case(all_options(2, 100, 4, 2, 64, 128, 131), {DType::kBFloat16},
+                                SegsumVariant::kHierarchical, broadcast, same_rows);
+  EXPECT_EQ(r.path.rfind("sm80: ", 0), 0u) << r.path;
+  expect_close(r, DType::kBFloat16, "B and C broadcast over the batch");
 }
 
 TEST(GpuForwardSmall, UnsupportedOptionsNameThemselves) {
