@@ -6,13 +6,18 @@
 #     (its new int64 / broadcast cases included), packed as $OUT/s74main_checks.tgz (~150 s);
 #  2. NAME set (both, d2n128, gnofm2: call-next's choice): that build's checks before a merge
 #     (variant_quick_checks, as session 73's follow-up), packed as $OUT/checks.tgz (~200 s).
-# SKIP_MAIN=1 leaves step 1 out (it ran on an H100 at 23:22, call 10).
+# SKIP_MAIN=1 runs only the broadcast test of step 1 (step 1 ran on an H100 at 23:22, call 10,
+# before that test went through run_case).
 # Carry out/carry/s74main.tar.xz (and out/carry/s73<NAME>.tar.xz).
 #   device: NAME=none OUT=$OUT bash bench/results/logs/2026-12-07-s74-followup.sh > $OUT/call.txt 2>&1
 set -u
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm --format=csv,noheader
-if [ -z "${SKIP_MAIN:-}" ]; then
 bash scripts/carry.sh unpack s74main > /dev/null || exit 1
+if [ -n "${SKIP_MAIN:-}" ]; then
+  LD_LIBRARY_PATH=$PWD/out/dev/s74main timeout 60 out/dev/s74main/tests/gpu/flashssd_gpu_tests \
+    --gtest_filter="*Broadcast*" > "$OUT/s74main_broadcast.log" 2>&1
+  echo "broadcast test rc=$?"; grep -E "^\[  (PASSED|FAILED)" "$OUT/s74main_broadcast.log"
+else
 mkdir -p "$OUT/m"
 OUT=$OUT/m bash -c '. scripts/device_variant.sh
   F=out/dev/s74main
