@@ -75,6 +75,8 @@ TEST(Sm90DispatchRules, NamesWhatFallsBack) {
   EXPECT_NE(reason([](SsdKernelParams& k) { k.x_sh = 0; }), "");
   EXPECT_NE(reason([](SsdKernelParams& k) { k.z_st = 0; }), "");
   EXPECT_EQ(reason([](SsdKernelParams& k) { k.batch = 1; k.B_sb = k.C_sb = k.x_sb = 0; }), "");  // extent 1
+  EXPECT_EQ(reason([](SsdKernelParams& k) { k.z = nullptr; k.z_st = 0; }), "");  // no gate: its strides unread
+  EXPECT_NE(reason([](SsdKernelParams& k) { k.y_st += 4; }), "");  // y is stored by TMA too
   // Strides of extent-1 dimensions address nothing: not a reason to fall back.
   EXPECT_EQ(reason([](SsdKernelParams& k) { k.batch = 1; k.x_sb = k.y_sb = k.B_sb = k.C_sb = 3; }), "");
 }
