@@ -13,12 +13,13 @@
 # LIMIT (seconds, default 330): each step after the first starts only with the time it needs left.
 # (Call 17 ran it at LIMIT=320 on an H100: the GPU suite was cut at its then 100 s limit. For the
 # next session the suite has 200 s; run it at LIMIT=560.)
+# NO_CALL_NEXT=1 (session 75): no call-next on an H200 either (its caller ran it).
 #   device: LIMIT=560 OUT=$OUT bash bench/results/logs/2026-12-07-s74-call2.sh > $OUT/call.txt 2>&1
 set -u
 left() { echo $(( ${LIMIT:-330} - SECONDS )); }
 card=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
 echo "$card"
-if [[ "$card" == *H200* ]]; then
+if [[ "$card" == *H200* ]] && [ -z "${NO_CALL_NEXT:-}" ]; then
   RECORD=0 NO_MAIN69=1 OUT=$OUT timeout 180 bash bench/results/logs/2026-12-07-s73-call-next.sh > "$OUT/call_next.txt" 2>&1
   echo "call-next rc=$? at ${SECONDS} s"; grep -E "^summary|chosen|^  " "$OUT/call_next.txt" | head -30
 fi
