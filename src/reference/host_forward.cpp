@@ -1,6 +1,8 @@
 // The host path of ssd_forward: gather the (validated) strided host views into
-// float64, run the sequential recurrence, scatter the outputs in their dtypes.
+// float64, run the sequential recurrence (on FLASHSSD_HOST_THREADS threads, by default the
+// hardware's count), scatter the outputs in their dtypes.
 #include "api/problem.h"
+#include "kernels/common/env_knobs.h"
 #include "reference/convert.h"
 #include "reference/reference.h"
 
@@ -42,7 +44,7 @@ void host_forward(const SsdParams& params, const Problem& problem) {
   in.dt_limit_lo = params.dt_limit_lo;
   in.dt_limit_hi = params.dt_limit_hi;
 
-  const ref::Outputs out = ref::recurrence_forward(in);
+  const ref::Outputs out = ref::recurrence_forward(in, env_count("FLASHSSD_HOST_THREADS", 4096));
   ref::write_view(params.y, out.y);
   if (params.final_states.defined()) ref::write_view(params.final_states, out.final_states);
   if (params.varlen_states.defined()) ref::write_view(params.varlen_states, out.varlen_states);

@@ -5,9 +5,14 @@
 #include "reference/reference.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <exception>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace flashssd {
 namespace ref {
@@ -39,18 +44,58 @@ struct Dims {
 
 double silu(double v) { return v / (1.0 + std::exp(-v)); }
 
-// y_t += D x_t, then y_t *= silu(z_t), for one (batch, token, head).
-void finish_output(const Inputs& in, const Dims& d, int64_t bi, int64_t t, int64_t h, double* y) {
+// y_t += D x_t, then y_t *= silu(z_t), for one (batch, token, head), channels p0 .. p1 - 1.
+void finish_output(const Inputs& in, const Dims& d, int64_t bi, int64_t t, int64_t h, int64_t p0, int64_t p1,
+                   double* y) {
   const double* x = &in.x[d.xi(bi, t, h)];
   if (!in.D.empty()) {
-    for (int64_t p = 0; p < d.P; ++p) {
+    for (int64_t p = p0; p < p1; ++p) {
       y[p] += (in.D_per_channel() ? in.D[h * d.P + p] : in.D[h]) * x[p];
     }
   }
   if (!in.z.empty()) {
     const double* z = &in.z[d.xi(bi, t, h)];
-    for (int64_t p = 0; p < d.P; ++p) y[p] *= silu(z[p]);
+    for (int64_t p = p0; p < p1; ++p) y[p] *= silu(z[p]);
   }
+}
+
+// Runs body(i) for every i in [0, count) on up to `threads` threads, each item on one thread.
+// The items write disjoint outputs, so the result is the same bits whatever the thread count.
+// The first exception an item throws is rethrown here, after every thread has stopped.
+template <class Body>
+void for_each_item(int64_t count, int threads, const Body& body) {
+  const int64_t workers = std::min<int64_t>(threads, count);
+  if (workers <= 1) {
+    for (int64_t i = 0; i < count; ++i) body(i);
+    return;
+  }
+  std::atomic<int64_t> next{0};
+  std::atomic<bool> failed{false};
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  const auto work = [&] {
+    for (int64_t i = next++; i < count && !failed; i = next++) {
+      try {
+        body(i);
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(error_mutex);
+        if (!error) error = std::current_exception();
+        failed = true;
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int64_t k = 1; k < workers; ++k) pool.emplace_back(work);
+  work();
+  for (std::thread& thread : pool) thread.join();
+  if (error) std::rethrow_exception(error);
+}
+
+// The threads recurrence_forward uses: `requested`, or the hardware's count where it is 0; one
+// for problems under ~4M multiply-adds (a thread's start costs more than it saves there).
+int recurrence_threads(const Dims& d, int requested) {
+  if (d.b * d.T * d.H * d.P * d.N < (int64_t(1) << 22)) return 1;
+  return requested > 0 ? requested : std::max(1u, std::thread::hardware_concurrency());
 }
 
 // Whether a row starts from initial_states before token 0 (see reference.h):
@@ -141,7 +186,7 @@ double effective_dt(double raw, double bias, bool softplus, double lo, double hi
 
 // ---- form 1: the recurrence ------------------------------------------------------
 
-Outputs recurrence_forward(const Inputs& in) {
+Outputs recurrence_forward(const Inputs& in, int threads) {
   check(in);
   const Dims d(in);
   Outputs out = allocate_outputs(in, d);
@@ -158,42 +203,48 @@ Outputs recurrence_forward(const Inputs& in) {
     if (e > s) ends_seq[e - 1] = k;
   }
 
-  std::vector<double> state(S);
-  for (int64_t bi = 0; bi < d.b; ++bi) {
-    for (int64_t h = 0; h < d.H; ++h) {
-      const int64_t g = d.group_of(h);
-      copy_initial_or_zero(in, d, bi, h, row_starts_from_initial(in), state.data());
-      for (int64_t t = 0; t < d.T; ++t) {
-        const bool reset =
-            t > 0 && ((!in.seq_idx.empty() && in.seq_idx[bi * d.T + t] != in.seq_idx[bi * d.T + t - 1]) ||
-                      (has_cu && is_boundary[t]));
-        if (reset) std::fill(state.begin(), state.end(), 0.0);
+  // Row p of a head's state depends only on x[p] (and the head's dt, B, C), so the work splits
+  // into items of (batch row, head, block of state rows).
+  constexpr int64_t kRowsPerItem = 8;
+  const int64_t row_blocks = (d.P + kRowsPerItem - 1) / kRowsPerItem;
+  const bool initial = row_starts_from_initial(in);
+  for_each_item(d.b * d.H * row_blocks, recurrence_threads(d, threads), [&](int64_t item) {
+    const int64_t p0 = item % row_blocks * kRowsPerItem, p1 = std::min(d.P, p0 + kRowsPerItem);
+    const int64_t h = item / row_blocks % d.H, bi = item / row_blocks / d.H;
+    const int64_t g = d.group_of(h);
+    std::vector<double> state(S);  // (rows p0 .. p1 - 1 used)
+    copy_initial_or_zero(in, d, bi, h, initial, state.data());
+    for (int64_t t = 0; t < d.T; ++t) {
+      const bool reset =
+          t > 0 && ((!in.seq_idx.empty() && in.seq_idx[bi * d.T + t] != in.seq_idx[bi * d.T + t - 1]) ||
+                    (has_cu && is_boundary[t]));
+      if (reset) std::fill(state.begin(), state.end(), 0.0);
 
-        const double dtv = effective_dt(in.dt[d.dti(bi, t, h)], in.dt_bias.empty() ? 0.0 : in.dt_bias[h],
-                                        in.dt_softplus, in.dt_limit_lo, in.dt_limit_hi);
-        const double decay = std::exp(dtv * in.A[h]);
-        const double* x = &in.x[d.xi(bi, t, h)];
-        const double* B = &in.B[d.bci(bi, t, g)];
-        const double* C = &in.C[d.bci(bi, t, g)];
-        double* y = &out.y[d.xi(bi, t, h)];
-        for (int64_t p = 0; p < d.P; ++p) {
-          double* row = &state[p * d.N];
-          const double dx = dtv * x[p];
-          double acc = 0.0;
-          for (int64_t n = 0; n < d.N; ++n) {
-            row[n] = decay * row[n] + dx * B[n];
-            acc += row[n] * C[n];
-          }
-          y[p] = acc;
+      const double dtv = effective_dt(in.dt[d.dti(bi, t, h)], in.dt_bias.empty() ? 0.0 : in.dt_bias[h],
+                                      in.dt_softplus, in.dt_limit_lo, in.dt_limit_hi);
+      const double decay = std::exp(dtv * in.A[h]);
+      const double* x = &in.x[d.xi(bi, t, h)];
+      const double* B = &in.B[d.bci(bi, t, g)];
+      const double* C = &in.C[d.bci(bi, t, g)];
+      double* y = &out.y[d.xi(bi, t, h)];
+      for (int64_t p = p0; p < p1; ++p) {
+        double* row = &state[p * d.N];
+        const double dx = dtv * x[p];
+        double acc = 0.0;
+        for (int64_t n = 0; n < d.N; ++n) {
+          row[n] = decay * row[n] + dx * B[n];
+          acc += row[n] * C[n];
         }
-        finish_output(in, d, bi, t, h, y);
-        if (has_cu && ends_seq[t] >= 0) {
-          std::copy(state.begin(), state.end(), &out.varlen_states[(ends_seq[t] * d.H + h) * S]);
-        }
+        y[p] = acc;
       }
-      std::copy(state.begin(), state.end(), &out.final_states[(bi * d.H + h) * S]);
+      finish_output(in, d, bi, t, h, p0, p1, y);
+      if (has_cu && ends_seq[t] >= 0) {
+        std::copy(state.data() + p0 * d.N, state.data() + p1 * d.N,
+                  &out.varlen_states[(ends_seq[t] * d.H + h) * S + p0 * d.N]);
+      }
     }
-  }
+    std::copy(state.data() + p0 * d.N, state.data() + p1 * d.N, &out.final_states[(bi * d.H + h) * S + p0 * d.N]);
+  });
   if (has_cu) fill_empty_varlen_states(in, d, out);
   return out;
 }
@@ -274,7 +325,7 @@ Outputs chunked_forward(const Inputs& in, int64_t chunk) {
             const double* xj = &in.x[d.xi(bi, c0 + j, h)];
             for (int64_t p = 0; p < d.P; ++p) y[p] += w * xj[p];
           }
-          finish_output(in, d, bi, c0 + i, h, y);
+          finish_output(in, d, bi, c0 + i, h, 0, d.P, y);
         }
         // State after local token e: in_decay[e] h_in + X^T diag(dt * L[e, :]) B.
         auto state_after = [&](int64_t e, double* dst) {

@@ -64,8 +64,10 @@ void check(const Inputs& in);
 // dt' from a raw dt value (the one place both forms share: it is a pointwise map).
 double effective_dt(double raw, double bias, bool softplus, double lo, double hi);
 
-// Form 1: the sequential recurrence, token by token. O(b T H P N).
-Outputs recurrence_forward(const Inputs& in);
+// Form 1: the sequential recurrence, token by token. O(b T H P N). It runs on `threads`
+// threads (0: the hardware's count; problems under ~4M multiply-adds on one), split by batch
+// row, head and block of 8 state rows; the result is the same bits for any thread count.
+Outputs recurrence_forward(const Inputs& in, int threads = 0);
 
 // Form 2: the chunked SSD of DESIGN.md section 2 with chunks of `chunk` >= 1
 // tokens: intra-chunk masked (L o C B^T)(dt x), inter-chunk state passing.

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <string>
 
 #include "flashssd/flashssd.h"
@@ -131,6 +132,38 @@ TEST(HostForward, ChunkSizeAndSegsumDoNotChangeTheResult) {
   ssd_forward(b.params);
   EXPECT_EQ(a.y, b.y);
   EXPECT_EQ(a.final_states, b.final_states);
+}
+
+// FLASHSSD_HOST_THREADS sets the host path's threads (the same bits for any count); a value
+// that is not an integer from 1 to 4096 throws flashssd::Error naming it, before any output.
+TEST(HostForward, HostThreadsKnob) {
+  RandomSpec s = everything();
+  s.batch = 1;
+  s.seqlen = 2100;
+  s.headdim = 20;
+  s.dstate = 32;  // 1 x 2100 x 4 x 20 x 32 = 5.4M multiply-adds: above the one-thread size
+  const Inputs in = ref::make_random(s);
+  ref::HostTensors want = ref::make_host_tensors(in);
+  ssd_forward(want.params);
+  for (const char* threads : {"1", "3"}) {
+    ::setenv("FLASHSSD_HOST_THREADS", threads, 1);
+    ref::HostTensors got = ref::make_host_tensors(in);
+    ssd_forward(got.params);
+    EXPECT_EQ(got.y, want.y) << threads << " threads";
+    EXPECT_EQ(got.final_states, want.final_states) << threads << " threads";
+  }
+  for (const char* bad : {"0", "two", "5000"}) {
+    ::setenv("FLASHSSD_HOST_THREADS", bad, 1);
+    ref::HostTensors got = ref::make_host_tensors(in);
+    try {
+      ssd_forward(got.params);
+      ADD_FAILURE() << "FLASHSSD_HOST_THREADS=" << bad << " accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("FLASHSSD_HOST_THREADS"), std::string::npos) << e.what();
+    }
+    EXPECT_FALSE(all_finite(ref::read_view(got.params.y))) << "output written before the knob's error";
+  }
+  ::unsetenv("FLASHSSD_HOST_THREADS");
 }
 
 // T == 0: nothing to write in y, final_states = initial_states (or zeros).

@@ -278,6 +278,30 @@ TEST(Reference, EmptyFirstSequenceKeepsInitialStates) {
   expect_agree(ref::chunked_forward(in, 8), out, kAgree, "chunked");
 }
 
+// Above ~4M multiply-adds the recurrence runs on several threads, split by batch row, head and
+// block of 8 state rows (P = 20: a partial last block): every thread count gives the same bits,
+// and they agree with the chunked form. Resets, an empty sequence and initial states included.
+TEST(Reference, RecurrenceSameBitsForAnyThreadCount) {
+  RandomSpec s = all_options(RandomSpec{});
+  s.batch = 1;
+  s.seqlen = 2100;
+  s.heads = 2;
+  s.groups = 1;
+  s.headdim = 20;
+  s.dstate = 64;  // 1 x 2100 x 2 x 20 x 64 = 5.4M multiply-adds
+  s.varlen_seqs = 6;
+  s.varlen_allow_empty = true;
+  const Inputs in = ref::make_random(s);
+  const Outputs one = ref::recurrence_forward(in, 1);
+  for (int threads : {0, 2, 3, 7}) {
+    const Outputs many = ref::recurrence_forward(in, threads);
+    EXPECT_EQ(many.y, one.y) << threads << " threads";
+    EXPECT_EQ(many.final_states, one.final_states) << threads << " threads";
+    EXPECT_EQ(many.varlen_states, one.varlen_states) << threads << " threads";
+  }
+  expect_agree(ref::chunked_forward(in, 64), one, kAgree, "chunked");
+}
+
 TEST(Reference, EmptyProblems) {
   RandomSpec s = all_options(RandomSpec{});
   s.seqlen = 0;
