@@ -12,6 +12,9 @@
 #     memcheck, tests/python/test_gpu.py without the Triton comparison.
 # Carry out/carry (s72main, s65path, s73d2n128, s73gnofm2, s73both, s75cc) and third_party_bench.
 #   device: LIMIT=440 OUT=$OUT bash bench/results/logs/2026-12-08-s75-call2.sh > $OUT/call.txt 2>&1
+# BUILD=<staged name> (default s75cc) runs step 2 on another build: for the next session
+# BUILD=s75next, the same three pieces on main at 2bb5f5a, whose float64 reference runs on
+# several threads (staged from 2026-12-08-s75-next-lib.patch; branch s75-next, b84b4ee24df1).
 set -u
 LIMIT=${LIMIT:-440}
 left() { echo $(( LIMIT - SECONDS )); }
@@ -21,9 +24,10 @@ if [[ "$card" == *H200* ]] && [ -z "${SKIP_CALL_NEXT:-}" ]; then
   RECORD=0 NO_MAIN69=1 OUT=$OUT timeout 180 bash bench/results/logs/2026-12-07-s73-call-next.sh > "$OUT/call_next.txt" 2>&1
   echo "call-next rc=$? at ${SECONDS} s"; grep -E "^summary|^\[|chosen" "$OUT/call_next.txt" | head -30
 fi
-bash scripts/carry.sh unpack s75cc > /dev/null || exit 1
+BUILD=${BUILD:-s75cc}
+bash scripts/carry.sh unpack $BUILD > /dev/null || exit 1
 mkdir -p "$OUT/m"
-F=out/dev/s75cc; cat $F/COMMIT
+F=out/dev/$BUILD; cat $F/COMMIT
 t=$(( $(left) - 120 )); [ $t -le 200 ] || t=200
 LD_LIBRARY_PATH=$PWD/$F timeout $t $F/tests/gpu/flashssd_gpu_tests > $OUT/m/gpu_default.log 2>&1
 echo "GPU suite rc=$? (limit $t s) at ${SECONDS} s"; grep -E "^\[  (PASSED|FAILED)" $OUT/m/gpu_default.log | head -8
@@ -33,8 +37,8 @@ echo "sm90 suite rc=$?"; grep -E "^\[  (PASSED|FAILED)" $OUT/m/sm90.log | head -
 LD_LIBRARY_PATH=$PWD/$F timeout 40 compute-sanitizer --tool memcheck $F/tests/gpu/flashssd_gpu_tests \
   --gtest_filter="*CuSeqlens*" > $OUT/m/cuseqlens_memcheck.log 2>&1
 echo "cu_seqlens tests under memcheck rc=$?"; grep -E "ERROR SUMMARY|^\[  (PASSED|FAILED)" $OUT/m/cuseqlens_memcheck.log | head -4
-OUT=$OUT/m bash -c '. scripts/device_variant.sh; PYTEST_LIMIT=$0 variant_pytest s75cc_pytest out/dev/s75cc "not mamba_ssm_triton"' \
-  $(( $(left) < 100 ? $(left) : 100 ))
+OUT=$OUT/m bash -c '. scripts/device_variant.sh; PYTEST_LIMIT=$0 variant_pytest $1_pytest out/dev/$1 "not mamba_ssm_triton"' \
+  $(( $(left) < 100 ? $(left) : 100 )) $BUILD
 mv "$OUT/m/"*.json "$OUT/" 2>/dev/null
 (cd "$OUT/m" && tar -czf ../checks.tgz .) && rm -rf "$OUT/m"
 echo "done at ${SECONDS} s"
