@@ -11,6 +11,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -85,7 +86,13 @@ void for_each_item(int64_t count, int threads, const Body& body) {
     }
   };
   std::vector<std::thread> pool;
-  for (int64_t k = 1; k < workers; ++k) pool.emplace_back(work);
+  for (int64_t k = 1; k < workers; ++k) {
+    try {
+      pool.emplace_back(work);
+    } catch (const std::system_error&) {
+      break;  // (no more threads to be had: the ones running take the rest, with the same result)
+    }
+  }
   work();
   for (std::thread& thread : pool) thread.join();
   if (error) std::rethrow_exception(error);
