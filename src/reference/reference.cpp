@@ -225,7 +225,7 @@ Outputs recurrence_forward(const Inputs& in, int threads) {
       const bool reset =
           t > 0 && ((!in.seq_idx.empty() && in.seq_idx[bi * d.T + t] != in.seq_idx[bi * d.T + t - 1]) ||
                     (has_cu && is_boundary[t]));
-      if (reset) std::fill(state.begin(), state.end(), 0.0);
+      if (reset) std::fill(state.data() + p0 * d.N, state.data() + p1 * d.N, 0.0);
 
       const double dtv = effective_dt(in.dt[d.dti(bi, t, h)], in.dt_bias.empty() ? 0.0 : in.dt_bias[h],
                                       in.dt_softplus, in.dt_limit_lo, in.dt_limit_hi);
