@@ -113,13 +113,14 @@ bool row_starts_from_initial(const Inputs& in) {
   return in.cu_seqlens.empty() || in.cu_seqlens[1] > 0 || in.seqlen == 0;
 }
 
+// State rows p0 .. p1 - 1 of head h in batch row bi before its first token (all rows by default).
 void copy_initial_or_zero(const Inputs& in, const Dims& d, int64_t bi, int64_t h, bool initial,
-                          double* state) {
-  const int64_t S = d.state_size();
+                          double* state, int64_t p0 = 0, int64_t p1 = -1) {
+  const int64_t values = ((p1 < 0 ? d.P : p1) - p0) * d.N;
   if (initial) {
-    std::copy_n(&in.initial_states[(bi * d.H + h) * S], S, state);
+    std::copy_n(&in.initial_states[(bi * d.H + h) * d.state_size() + p0 * d.N], values, state);
   } else {
-    std::fill_n(state, S, 0.0);
+    std::fill_n(state, values, 0.0);
   }
 }
 
@@ -219,13 +220,13 @@ Outputs recurrence_forward(const Inputs& in, int threads) {
     const int64_t p0 = item % row_blocks * kRowsPerItem, p1 = std::min(d.P, p0 + kRowsPerItem);
     const int64_t h = item / row_blocks % d.H, bi = item / row_blocks / d.H;
     const int64_t g = d.group_of(h);
-    std::vector<double> state(S);  // (rows p0 .. p1 - 1 used)
-    copy_initial_or_zero(in, d, bi, h, initial, state.data());
+    std::vector<double> state((p1 - p0) * d.N);  // the head's state rows p0 .. p1 - 1
+    copy_initial_or_zero(in, d, bi, h, initial, state.data(), p0, p1);
     for (int64_t t = 0; t < d.T; ++t) {
       const bool reset =
           t > 0 && ((!in.seq_idx.empty() && in.seq_idx[bi * d.T + t] != in.seq_idx[bi * d.T + t - 1]) ||
                     (has_cu && is_boundary[t]));
-      if (reset) std::fill(state.data() + p0 * d.N, state.data() + p1 * d.N, 0.0);
+      if (reset) std::fill(state.begin(), state.end(), 0.0);
 
       const double dtv = effective_dt(in.dt[d.dti(bi, t, h)], in.dt_bias.empty() ? 0.0 : in.dt_bias[h],
                                       in.dt_softplus, in.dt_limit_lo, in.dt_limit_hi);
@@ -235,7 +236,7 @@ Outputs recurrence_forward(const Inputs& in, int threads) {
       const double* C = &in.C[d.bci(bi, t, g)];
       double* y = &out.y[d.xi(bi, t, h)];
       for (int64_t p = p0; p < p1; ++p) {
-        double* row = &state[p * d.N];
+        double* row = &state[(p - p0) * d.N];
         const double dx = dtv * x[p];
         double acc = 0.0;
         for (int64_t n = 0; n < d.N; ++n) {
@@ -246,11 +247,10 @@ Outputs recurrence_forward(const Inputs& in, int threads) {
       }
       finish_output(in, d, bi, t, h, p0, p1, y);
       if (has_cu && ends_seq[t] >= 0) {
-        std::copy(state.data() + p0 * d.N, state.data() + p1 * d.N,
-                  &out.varlen_states[(ends_seq[t] * d.H + h) * S + p0 * d.N]);
+        std::copy(state.begin(), state.end(), &out.varlen_states[(ends_seq[t] * d.H + h) * S + p0 * d.N]);
       }
     }
-    std::copy(state.data() + p0 * d.N, state.data() + p1 * d.N, &out.final_states[(bi * d.H + h) * S + p0 * d.N]);
+    std::copy(state.begin(), state.end(), &out.final_states[(bi * d.H + h) * S + p0 * d.N]);
   });
   if (has_cu) fill_empty_varlen_states(in, d, out);
   return out;
