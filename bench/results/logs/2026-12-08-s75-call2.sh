@@ -13,8 +13,8 @@
 # Carry out/carry (s72main, s65path, s73d2n128, s73gnofm2, s73both, s75cc) and third_party_bench.
 #   device: LIMIT=440 OUT=$OUT bash bench/results/logs/2026-12-08-s75-call2.sh > $OUT/call.txt 2>&1
 # BUILD=<staged name> (default s75cc) runs step 2 on another build: for the next session
-# BUILD=s75next, the same three pieces on main at fd43b3a, whose float64 reference runs on
-# several threads (staged from 2026-12-08-s75-next-lib.patch; branch s75-next, 38583decb38c).
+# BUILD=s75next, the same three pieces on main at 3dbe23f, whose float64 reference runs on
+# several threads (staged from 2026-12-08-s75-next-lib.patch; branch s75-next, d23322adf30d).
 set -u
 LIMIT=${LIMIT:-440}
 left() { echo $(( LIMIT - SECONDS )); }
